@@ -1,0 +1,29 @@
+import { publicUser, updateProfile } from '~/domain/accounts.server';
+import { requireAuthenticated } from '~/domain/policy.server';
+import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
+import { getApiUser } from '~/lib/auth.server';
+import { isFile } from '~/lib/uploads.server';
+import { profileSchema } from '~/schemas/account';
+import type { Route } from './+types/users-me';
+
+/** GET /api/auth/users/me/: the current profile (used to restore the session). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return api(async () => {
+    const actor = await getApiUser(request, context);
+    requireAuthenticated(actor);
+    return publicUser(actor, actor, { has_active_team: false });
+  });
+}
+
+/** PUT /api/auth/users/me/ (multipart or JSON): edit the account; a new e-mail deactivates it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'PUT' && request.method !== 'PATCH') return methodNotAllowed();
+  return api(async () => {
+    const actor = await getApiUser(request, context);
+    requireAuthenticated(actor);
+    const { data, form } = await parseBody(request, profileSchema);
+    const picture = form?.get('profile');
+    const { user } = await updateProfile(actor, data, isFile(picture) ? picture : null);
+    return publicUser(user, user);
+  });
+}

@@ -1,0 +1,16 @@
+import { newNotificationCounts } from '~/domain/header-counts.server';
+import { requireAuthenticated } from '~/domain/policy.server';
+import { api, methodNotAllowed } from '~/lib/api.server';
+import { getApiUser } from '~/lib/auth.server';
+import type { Route } from './+types/notifications-count';
+
+/** GET /api/notifications/count-new-notification: {general, admin}. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return api(async () => {
+    const actor = await getApiUser(request, context);
+    requireAuthenticated(actor);
+    return newNotificationCounts(actor);
+  });
+}
+
+export const action = () => methodNotAllowed();

@@ -1,0 +1,74 @@
+import { Link, NavLink } from 'react-router';
+import { LogoutButton } from './logout-button';
+
+export interface HeaderUser { username: string; isStaff: boolean; profile: string }
+export interface HeaderCounts { general: number; admin: number; rewardRequests: number }
+
+const navClass = ({ isActive }: { isActive: boolean }) => `px-2 py-1 rounded ${isActive ? 'text-white bg-white/10' : 'text-slate-200 hover:text-white'}`;
+
+function Badge({ n, label }: { n: number; label: string }) {
+  return n > 0 ? <span className="badge ml-1" aria-label={`${n} ${label}`} data-testid={`badge-${label.replace(/\s+/g, '-')}`}>{n}</span> : null;
+}
+
+export function Header({ user, counts }: { user: HeaderUser | null; counts: HeaderCounts }) {
+  return (
+    <header className="bg-ink text-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
+        <Link to="/" className="text-lg font-bold tracking-tight">CTF<span className="text-sky-400">Arena</span></Link>
+        <nav aria-label="Main" className="flex flex-1 flex-wrap items-center gap-1 text-sm">
+          <NavLink to="/" end className={navClass}>Home</NavLink>
+          <NavLink to="/practices/challenges" className={navClass}>Practices</NavLink>
+          <span className="cursor-not-allowed px-2 py-1 text-slate-500" aria-disabled="true" title="Choose an event from the Events page">Competes</span>
+          <NavLink to="/events" className={navClass}>Events</NavLink>
+          {user?.isStaff ? (
+            <NavLink to="/blacks-fridays/general-scoreboard" className={navClass}>
+              Black-friday<Badge n={counts.rewardRequests} label="unprocessed reward requests" />
+            </NavLink>
+          ) : null}
+        </nav>
+        {user ? (
+          <div className="flex items-center gap-3 text-sm">
+            <details className="relative">
+              <summary className="px-2 py-1 text-slate-200 hover:text-white">
+                Notifications<Badge n={counts.general + counts.admin} label="new notifications" />
+              </summary>
+              <div className="absolute right-0 z-30 mt-2 w-48 rounded-md bg-white py-1 text-ink shadow-lg">
+                <Link className="block px-4 py-2 hover:bg-slate-100" to="/notifications/general">General {counts.general ? `(${counts.general})` : ''}</Link>
+                <Link className="block px-4 py-2 hover:bg-slate-100" to="/notifications/admin">Admin {counts.admin ? `(${counts.admin})` : ''}</Link>
+              </div>
+            </details>
+            <details className="relative">
+              <summary className="flex items-center gap-2 px-2 py-1">
+                <img src={user.profile} alt="" width={28} height={28} className="h-7 w-7 rounded-full bg-white object-cover" />
+                <span>{user.username}</span>
+              </summary>
+              <div className="absolute right-0 z-30 mt-2 w-44 rounded-md bg-white py-1 text-ink shadow-lg">
+                <Link className="block px-4 py-2 hover:bg-slate-100" to="/me">Profile</Link>
+                {!user.isStaff ? <Link className="block px-4 py-2 hover:bg-slate-100" to="/teams/me">Team</Link> : null}
+                <LogoutButton className="block px-4 py-2 hover:bg-slate-100" />
+              </div>
+            </details>
+          </div>
+        ) : (
+          <Link to="/login" className="btn-primary">Login</Link>
+        )}
+      </div>
+    </header>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-6 text-sm text-slate-600">
+        <a className="link" href="https://example.com" rel="noopener">Our company website</a>
+        <nav aria-label="Social" className="flex gap-4">
+          <a className="link" href="https://www.linkedin.com" rel="noopener">LinkedIn</a>
+          <a className="link" href="https://x.com" rel="noopener">X</a>
+          <a className="link" href="https://www.youtube.com" rel="noopener">YouTube</a>
+        </nav>
+        <p>© {new Date().getFullYear()} CTF Arena. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

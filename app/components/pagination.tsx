@@ -1,0 +1,31 @@
+import { Link, useLocation } from 'react-router';
+import { lastPage, pageWindow } from '~/lib/pagination';
+
+/** First, previous, two neighbours either side, next, last (SPEC §2). Plain links: works without JS. */
+export function Pagination({ count, page, pageSize, param = 'page' }: { count: number; page: number; pageSize: number; param?: string }) {
+  const location = useLocation();
+  const last = lastPage(count, pageSize);
+  if (last <= 1) return null;
+  const href = (n: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set(param, String(n));
+    return `${location.pathname}?${params}`;
+  };
+  const item = (n: number, label: string, key: string, disabled = false, current = false) =>
+    disabled ? (
+      <span key={key} className="px-3 py-1 text-slate-400" aria-disabled="true">{label}</span>
+    ) : (
+      <Link key={key} to={href(n)} aria-current={current ? 'page' : undefined} className={`rounded px-3 py-1 ${current ? 'bg-brand-600 text-white' : 'hover:bg-slate-100'}`}>
+        {label}
+      </Link>
+    );
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-1 text-sm">
+      {item(1, '« First', 'first', page === 1)}
+      {item(page - 1, '‹ Previous', 'prev', page === 1)}
+      {pageWindow(page, last).map((n) => item(n, String(n), `p${n}`, false, n === page))}
+      {item(page + 1, 'Next ›', 'next', page === last)}
+      {item(last, 'Last »', 'last', page === last)}
+    </nav>
+  );
+}

@@ -1,0 +1,192 @@
+// Accounts: sign-up, activation, login, password reset, profile. Each use case is used by both the
+// page action and its /api twin.
+import type { User } from '~/generated/prisma/client';
+import { db } from '~/lib/db.server';
+import { DomainError, Invalid, Unauthorized, invalid } from '~/lib/errors.server';
+import { hashPassword, unusablePassword, verifyPassword } from '~/lib/password.server';
+import { consume, limits } from '~/lib/rate-limit.server';
+import { createSession, destroyUserSessions } from '~/lib/session.server';
+import { checkToken, decodeUid } from '~/lib/tokens.server';
+import { checkImage, remove, store } from '~/lib/uploads.server';
+import type { ProfileInput, SignUpInput } from '~/schemas/account';
+import { sendActivationMail, sendPasswordResetMail, sendWelcomeMail } from './account-mail.server';
+import { requireAuthenticated, requireStaff, type Actor } from './policy.server';
+
+export interface Ctx { ip: string; userAgent?: string | null }
+
+export const LOGIN_FAILED = 'No active account found with the given credentials';
+
+/** Rejects a username or e-mail that another account holds (compared case-insensitively). */
+async function assertUnique(input: { username: string; email: string }, exceptId?: number) {
+  const errors: Record<string, string[]> = {};
+  const [byName, byEmail] = await Promise.all([
+    db.user.findUnique({ where: { usernameKey: input.username.toLowerCase() }, select: { id: true } }),
+    db.user.findUnique({ where: { email: input.email }, select: { id: true } }),
+  ]);
+  if (byName && byName.id !== exceptId) errors.username = ['A user with that username already exists.'];
+  if (byEmail && byEmail.id !== exceptId) errors.email = ['user with this email already exists.'];
+  if (Object.keys(errors).length) throw new Invalid(errors);
+}
+
+/** A unique index can still fire when two requests race past assertUnique. */
+function uniqueViolation(error: unknown): never {
+  const target = String((error as { meta?: { target?: unknown } })?.meta?.target ?? (error as Error)?.message ?? '');
+  if ((error as { code?: string })?.code === 'P2002' || /UNIQUE constraint/i.test(target)) {
+    if (/email/i.test(target)) invalid('email', 'user with this email already exists.');
+    invalid('username', 'A user with that username already exists.');
+  }
+  throw error;
+}
+
+export async function signUp(input: SignUpInput, ctx: Ctx): Promise<User> {
+  await consume([limits.signupPerIp, ctx.ip]);
+  await assertUnique(input);
+  const user = await db.user
+    .create({
+      data: {
+        username: input.username,
+        usernameKey: input.username.toLowerCase(),
+        fullname: input.fullname,
+        email: input.email,
+        gender: input.gender,
+        country: input.country,
+        passwordHash: await hashPassword(input.password),
+      },
+    })
+    .catch(uniqueViolation);
+  try {
+    await sendActivationMail(user);
+  } catch (error) {
+    // No account without its activation e-mail: the visitor can simply try again.
+    await db.user.delete({ where: { id: user.id } });
+    throw new DomainError(503, 'The activation e-mail could not be sent. Please try again later.');
+  }
+  return user;
+}
+
+async function userFromUid(uid: string): Promise<User> {
+  const id = decodeUid(uid);
+  const user = id ? await db.user.findUnique({ where: { id } }) : null;
+  if (!user) invalid('uid', "Invalid user id or user doesn't exist.");
+  return user;
+}
+
+export async function activate(input: { uid: string; token: string }, ctx: Ctx): Promise<User> {
+  await consume([limits.activationPerIp, ctx.ip]);
+  const user = await userFromUid(input.uid);
+  if (user.isActive) invalid('token', 'Stale token for given user.');
+  if (!checkToken(user, 'activation', input.token)) invalid('token', 'Invalid token for given user.');
+  return db.user.update({ where: { id: user.id }, data: { isActive: true } });
+}
+
+export async function login(input: { email: string; password: string }, ctx: Ctx): Promise<{ user: User; token: string }> {
+  await consume([limits.loginPerIp, ctx.ip], [limits.loginPerAccount, input.email]);
+  const user = await db.user.findUnique({ where: { email: input.email } });
+  // Hash even when there is no such user, so timing does not reveal which e-mails exist.
+  const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, DUMMY_HASH), false);
+  if (!user || !ok || !user.isActive) throw new Unauthorized(LOGIN_FAILED, 'no_active_account');
+  await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+  const token = await createSession(user.id, ctx.userAgent ?? null);
+  return { user, token };
+}
+const DUMMY_HASH = 'scrypt$16384$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(86) + '==';
+
+export async function requestPasswordReset(input: { email: string }, ctx: Ctx): Promise<void> {
+  await consume([limits.resetPerIp, ctx.ip], [limits.resetPerAccount, input.email]);
+  const user = await db.user.findUnique({ where: { email: input.email } });
+  if (!user) invalid('email', 'No users found with this email address.');
+  await sendPasswordResetMail(user);
+}
+
+/**
+ * Sets a new password from an e-mailed token. Holding the token proves the address, so this also
+ * activates the account (how a collaborator sets a first password). Every session is ended.
+ */
+export async function confirmPasswordReset(input: { uid: string; token: string; new_password: string }, ctx: Ctx): Promise<User> {
+  await consume([limits.resetPerIp, ctx.ip]);
+  const user = await userFromUid(input.uid);
+  if (!checkToken(user, 'password-reset', input.token)) invalid('token', 'Invalid token for given user.');
+  const updated = await db.user.update({
+    where: { id: user.id },
+    data: { passwordHash: await hashPassword(input.new_password), isActive: true },
+  });
+  await destroyUserSessions(user.id);
+  return updated;
+}
+
+/**
+ * Edits the actor's own account. A new e-mail deactivates the account until the link sent to the
+ * new address is followed (SPEC §4); the next request then answers 401 user_inactive.
+ */
+export async function updateProfile(actor: Actor | null, input: ProfileInput, picture: File | null): Promise<{ user: User; emailChanged: boolean }> {
+  requireAuthenticated(actor);
+  await assertUnique(input, actor.id);
+  const image = picture ? await checkImage('profile', picture) : null;
+  const storedName = image ? await store('profiles', image.bytes, image.ext) : undefined;
+  const emailChanged = input.email !== actor.email;
+  let user: User;
+  try {
+    user = await db.user.update({
+      where: { id: actor.id },
+      data: {
+        username: input.username,
+        usernameKey: input.username.toLowerCase(),
+        fullname: input.fullname,
+        email: input.email,
+        gender: input.gender,
+        country: input.country,
+        ...(storedName ? { profile: storedName } : {}),
+        ...(emailChanged ? { isActive: false } : {}),
+      },
+    });
+  } catch (error) {
+    await remove('profiles', storedName);
+    uniqueViolation(error);
+  }
+  if (storedName) await remove('profiles', actor.profile);
+  if (emailChanged) await sendActivationMail(user);
+  return { user, emailChanged };
+}
+
+export async function createCollaborator(actor: Actor | null, input: ProfileInput): Promise<User> {
+  requireStaff(actor);
+  await assertUnique(input);
+  const user = await db.$transaction(async (tx) => {
+    const created = await tx.user.create({
+      data: {
+        username: input.username,
+        usernameKey: input.username.toLowerCase(),
+        fullname: input.fullname,
+        email: input.email,
+        gender: input.gender,
+        country: input.country,
+        isStaff: true,
+        passwordHash: await unusablePassword(),
+      },
+    });
+    await tx.staffAction.create({ data: { actorId: actor.id, action: 'user.create_collaborator', targetType: 'user', targetId: String(created.id) } });
+    return created;
+  }).catch(uniqueViolation);
+  await sendWelcomeMail(user, 'A staff account was created for you.');
+  return user;
+}
+
+/** The profile as the API shows it (SPEC §3 User); e-mail only to its owner and staff. */
+export function publicUser(user: User, viewer: Actor | null, extra: Record<string, unknown> = {}) {
+  const privileged = !!viewer && (viewer.id === user.id || viewer.isStaff || viewer.isSuperuser);
+  return {
+    id: user.id,
+    username: user.username,
+    fullname: user.fullname,
+    ...(privileged ? { email: user.email, gender: user.gender, is_active: user.isActive, is_validated: user.isValidated, coin: user.coin } : {}),
+    country: user.country,
+    profile: profileUrl(user),
+    is_staff: user.isStaff,
+    is_superuser: user.isSuperuser,
+    ...extra,
+  };
+}
+
+export function profileUrl(user: Pick<User, 'id' | 'profile'>): string {
+  return user.profile ? `/media/profiles/${user.id}` : '/default-profile.svg';
+}

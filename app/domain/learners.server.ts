@@ -1,0 +1,91 @@
+// The learners list, player pages and validation (SPEC §2 "Lists", "Team and player pages", §4).
+import type { Prisma, User } from '~/generated/prisma/client';
+import { db } from '~/lib/db.server';
+import { NotFound } from '~/lib/errors.server';
+import type { Page } from '~/lib/pagination';
+import { requireAuthenticated, requireStaff, type Actor } from './policy.server';
+import { logStaffAction } from './staff-log.server';
+
+export interface LearnerRow { user: User; totalPoints: number }
+
+/**
+ * Who appears: everyone who is active or validated, never a superuser. Learners and staff see
+ * learners only; the superuser also sees collaborators (its Type column tells them apart).
+ */
+function listFilter(actor: Actor, search: string): Prisma.UserWhereInput {
+  const where: Prisma.UserWhereInput = {
+    isSuperuser: false,
+    OR: [{ isActive: true }, { isValidated: true }],
+    ...(actor.isSuperuser ? {} : { isStaff: false }),
+  };
+  const q = search.trim();
+  if (!q) return where;
+  const staff = actor.isStaff || actor.isSuperuser;
+  return {
+    AND: [
+      where,
+      { OR: [{ username: { contains: q } }, { fullname: { contains: q } }, ...(staff ? [{ email: { contains: q.toLowerCase() } }] : [])] },
+    ],
+  };
+}
+
+/** Practice points: correct submissions outside events that were not rejected. */
+export async function practicePoints(userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.submission.groupBy({
+    by: ['learnerId'],
+    where: { learnerId: { in: userIds }, eventId: null, solveKey: { not: null } },
+    _sum: { score: true },
+  });
+  return new Map(rows.map((r) => [r.learnerId, r._sum.score ?? 0]));
+}
+
+export async function listLearners(actor: Actor | null, opts: { search?: string; page: number; pageSize: number }): Promise<Page<LearnerRow>> {
+  requireAuthenticated(actor);
+  const where = listFilter(actor, opts.search ?? '');
+  const [count, users] = await Promise.all([
+    db.user.count({ where }),
+    db.user.findMany({ where, orderBy: { id: 'asc' }, skip: (opts.page - 1) * opts.pageSize, take: opts.pageSize }),
+  ]);
+  const points = await practicePoints(users.map((u) => u.id));
+  return { count, page: opts.page, pageSize: opts.pageSize, results: users.map((user) => ({ user, totalPoints: points.get(user.id) ?? 0 })) };
+}
+
+export async function getPlayer(actor: Actor | null, id: number) {
+  requireAuthenticated(actor);
+  const user = await db.user.findUnique({ where: { id } });
+  if (!user || (user.isSuperuser && !actor.isSuperuser)) throw new NotFound('No User matches the given query.');
+  return user;
+}
+
+/** The challenges a player solved in practice, with the score each solve earned. */
+export async function practiceSolves(actor: Actor | null, userId: number) {
+  await getPlayer(actor, userId);
+  return db.submission.findMany({
+    where: { learnerId: userId, eventId: null, solveKey: { not: null } },
+    orderBy: { createdAt: 'asc' },
+    select: { id: true, score: true, createdAt: true, isValidated: true, challenge: { select: { id: true, name: true, initialValue: true, category: { select: { name: true } } } } },
+  });
+}
+
+/**
+ * Validates or invalidates learners in one transaction and logs each decision. Returns how many
+ * accounts changed state.
+ */
+export async function setValidation(actor: Actor | null, ids: number[], validated: boolean): Promise<number> {
+  requireStaff(actor);
+  const unique = [...new Set(ids)];
+  return db.$transaction(async (tx) => {
+    const targets = await tx.user.findMany({ where: { id: { in: unique }, isSuperuser: false, isStaff: false }, select: { id: true } });
+    if (targets.length !== unique.length) throw new NotFound('No User matches the given query.');
+    const { count } = await tx.user.updateMany({ where: { id: { in: unique }, isValidated: !validated }, data: { isValidated: validated } });
+    await logStaffAction(tx, actor, validated ? 'user.validate' : 'user.invalidate', 'user', unique);
+    return count;
+  });
+}
+
+export function validationMessage(validated: boolean, count: number, bulk: boolean): string {
+  if (!bulk) return validated ? 'Account validation completed successfully!' : 'Account invalidation completed successfully!';
+  const noun = count === 1 ? 'account' : 'accounts';
+  return validated ? `Account validation completed successfully! ${count} ${noun} validated.` : `Account invalidation completed successfully! ${count} ${noun} invalidated.`;
+}

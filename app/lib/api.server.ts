@@ -1,0 +1,91 @@
+// Helpers for the /api resource routes: input parsing, errors as JSON, paginated lists.
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { z } from 'zod';
+import { DomainError, Invalid, errorBody, type FieldErrors } from './errors.server';
+import { logger } from './logger.server';
+import type { Page } from './pagination';
+
+/** Runs an API handler, turning domain errors into their JSON status (never a 500 for bad input). */
+export async function api(run: () => Promise<Response | unknown>): Promise<Response> {
+  try {
+    const result = await run();
+    return result instanceof Response ? result : Response.json(result);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof DomainError) {
+      const headers: Record<string, string> = {};
+      if ('retryAfterSeconds' in error) headers['Retry-After'] = String((error as { retryAfterSeconds: number }).retryAfterSeconds);
+      return Response.json(errorBody(error), { status: error.status, headers });
+    }
+    logger.error({ err: error }, 'api handler failed');
+    return Response.json({ detail: 'Internal server error.' }, { status: 500 });
+  }
+}
+
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : 'non_field_errors';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** Reads a JSON, urlencoded or multipart body; the multipart form is kept for its files. */
+export async function readBody(request: Request): Promise<{ values: Record<string, unknown>; form: FormData | null }> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (type.includes('application/json')) {
+    const json = await request.json().catch(() => {
+      throw new Invalid({ non_field_errors: ['JSON parse error.'] });
+    });
+    if (!json || typeof json !== 'object' || Array.isArray(json)) throw new Invalid({ non_field_errors: ['Expected a JSON object.'] });
+    return { values: json as Record<string, unknown>, form: null };
+  }
+  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    const form = await request.formData().catch(() => {
+      throw new Invalid({ non_field_errors: ['Malformed form body.'] });
+    });
+    return { values: Object.fromEntries([...form.keys()].map((k) => [k, form.getAll(k).length > 1 ? form.getAll(k) : form.get(k)])), form };
+  }
+  return { values: {}, form: null };
+}
+
+/** Parses a request body with a shared schema, or throws Invalid with per-field messages. */
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ data: z.infer<S>; form: FormData | null }> {
+  const { values, form } = await readBody(request);
+  if (form) {
+    const submission = parseWithZod(form, { schema });
+    if (submission.status !== 'success') throw new Invalid(conformErrors(submission.error));
+    return { data: submission.value as z.infer<S>, form };
+  }
+  const result = schema.safeParse(values);
+  if (!result.success) throw new Invalid(zodFieldErrors(result.error));
+  return { data: result.data, form };
+}
+
+function conformErrors(error: Record<string, string[] | null> | null | undefined): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const [key, messages] of Object.entries(error ?? {})) if (messages?.length) fields[key || 'non_field_errors'] = messages;
+  return fields;
+}
+
+/** The paginated list shape of SPEC §3: {count, next, previous, results}. */
+export function paginated<T, R>(request: Request, page: Page<T>, map: (row: T) => R) {
+  const url = new URL(request.url);
+  const link = (n: number) => {
+    const u = new URL(url);
+    u.searchParams.set('page', String(n));
+    return u.toString();
+  };
+  const last = Math.max(1, Math.ceil(page.count / page.pageSize));
+  return {
+    count: page.count,
+    next: page.page < last ? link(page.page + 1) : null,
+    previous: page.page > 1 ? link(page.page - 1) : null,
+    results: page.results.map(map),
+  };
+}
+
+export function methodNotAllowed(): Response {
+  return Response.json({ detail: 'Method not allowed.' }, { status: 405 });
+}

@@ -1,0 +1,79 @@
+// Resolves who is asking, once per request, and the guards routes use. Permission rules themselves
+// live in app/domain/policy.server.ts.
+import { redirect } from 'react-router';
+import type { User } from '~/generated/prisma/client';
+import { contextOf } from './context';
+import { Unauthorized } from './errors.server';
+import { requestToken, sessionCookie, sessionUser, destroySession, setLoginMessage } from './session.server';
+
+export const USER_INACTIVE = 'user_inactive';
+const INACTIVE_DETAIL = 'User account is disabled.';
+
+interface Resolved { user: User | null; inactive: boolean; token: string | null; via: 'cookie' | 'bearer' | null }
+const memo = new WeakMap<object, Promise<Resolved>>();
+
+async function resolve(request: Request): Promise<Resolved> {
+  const found = await requestToken(request);
+  if (!found) return { user: null, inactive: false, token: null, via: null };
+  const user = await sessionUser(found.token);
+  if (!user) return { user: null, inactive: false, token: null, via: null };
+  if (!user.isActive) {
+    // A deactivated account (e.g. its e-mail changed) loses its session on the next request.
+    await destroySession(found.token);
+    return { user: null, inactive: true, token: null, via: found.via };
+  }
+  return { user, inactive: false, token: found.token, via: found.via };
+}
+
+export function resolveRequest(request: Request, context?: unknown): Promise<Resolved> {
+  const key = (context && typeof context === 'object' ? context : request) as object;
+  let found = memo.get(key);
+  if (!found) {
+    found = resolve(request).then((r) => {
+      if (r.user && context && typeof context === 'object') (context as { userId?: number }).userId = r.user.id;
+      return r;
+    });
+    memo.set(key, found);
+  }
+  return found;
+}
+
+/** For pages: the user or null; a deactivated account is sent to /login with the user_inactive message. */
+export async function getUser(request: Request, context?: unknown): Promise<User | null> {
+  const r = await resolveRequest(request, context);
+  if (r.inactive) {
+    const headers = new Headers();
+    headers.append('Set-Cookie', await setLoginMessage(request, USER_INACTIVE));
+    headers.append('Set-Cookie', await sessionCookie.serialize('', { maxAge: 0 }));
+    throw redirect('/login', { headers });
+  }
+  return r.user;
+}
+
+export async function requireUser(request: Request, context?: unknown, to = '/login'): Promise<User> {
+  const user = await getUser(request, context);
+  if (!user) throw redirect(to);
+  return user;
+}
+
+/** Staff pages: anonymous visitors go to /login, learners to / (SPEC §2 "Submissions review"). */
+export async function requireStaffPage(request: Request, context?: unknown): Promise<User> {
+  const user = await requireUser(request, context);
+  if (!user.isStaff && !user.isSuperuser) throw redirect('/');
+  return user;
+}
+
+export async function requireSuperuserPage(request: Request, context?: unknown): Promise<User> {
+  const user = await requireUser(request, context);
+  if (!user.isSuperuser) throw redirect('/');
+  return user;
+}
+
+/** For /api: the user or null; a deactivated account gets 401 with code user_inactive. */
+export async function getApiUser(request: Request, context?: unknown): Promise<User | null> {
+  const r = await resolveRequest(request, context);
+  if (r.inactive) throw new Unauthorized(INACTIVE_DETAIL, USER_INACTIVE);
+  return r.user;
+}
+
+export { contextOf };

@@ -1,0 +1,17 @@
+// What server.ts hands every loader and action (React Router's load context).
+export interface RequestContext {
+  ip: string;
+  nonce: string;
+  requestId: string;
+  /** Set once the session is resolved, so the request log can name the user. */
+  userId?: number;
+}
+
+declare module 'react-router' {
+  interface AppLoadContext extends RequestContext {}
+}
+
+export function contextOf(context: unknown): RequestContext {
+  const c = context as Partial<RequestContext> | undefined;
+  return { ip: c?.ip ?? '127.0.0.1', nonce: c?.nonce ?? '', requestId: c?.requestId ?? '', userId: c?.userId };
+}

@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import Database from 'better-sqlite3';
+import { PrismaClient } from '~/generated/prisma/client';
+import { databasePath, env } from './env.server';
+import { applyMigrations } from './migrate.server';
+
+export type Db = PrismaClient;
+
+/** Opens the SQLite file with the pragmas every connection needs, migrating it first. */
+export function openDatabase(url = env.databaseUrl): PrismaClient {
+  const path = databasePath(url);
+  if (path) mkdirSync(dirname(path), { recursive: true });
+  const raw = new Database(path ?? ':memory:');
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('busy_timeout = 5000');
+  applyMigrations(raw);
+  raw.close();
+  const adapter = new PrismaBetterSqlite3({ url: path ? `file:${path}` : ':memory:' });
+  return new PrismaClient({ adapter });
+}
+
+const globalForDb = globalThis as unknown as { __db?: PrismaClient; __dbReady?: Promise<void> };
+
+export const db: PrismaClient = (globalForDb.__db ??= openDatabase());
+
+/** Per-connection pragmas (the adapter opens its own connection). */
+export const dbReady: Promise<void> = (globalForDb.__dbReady ??= (async () => {
+  await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+  await db.$queryRawUnsafe('PRAGMA foreign_keys = ON');
+  await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
+  await db.$queryRawUnsafe('PRAGMA synchronous = NORMAL');
+})());

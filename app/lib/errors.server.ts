@@ -1,0 +1,41 @@
+// Typed domain errors; routes turn them into HTTP once, here.
+export type FieldErrors = Record<string, string[]>;
+
+export class DomainError extends Error {
+  constructor(public status: number, message: string, public code?: string) {
+    super(message);
+  }
+}
+export class NotFound extends DomainError {
+  constructor(message = 'Not found.') { super(404, message); }
+}
+export class Forbidden extends DomainError {
+  constructor(message = 'You do not have permission to perform this action.') { super(403, message); }
+}
+export class Unauthorized extends DomainError {
+  constructor(message = 'Authentication credentials were not provided.', code?: string) { super(401, message, code); }
+}
+export class Conflict extends DomainError {
+  constructor(message: string) { super(409, message); }
+}
+export class RateLimited extends DomainError {
+  constructor(public retryAfterSeconds: number, message = `Too many attempts. Try again in ${retryAfterSeconds} seconds.`) {
+    super(429, message);
+  }
+}
+export class Invalid extends DomainError {
+  constructor(public fields: FieldErrors) {
+    super(400, Object.values(fields)[0]?.[0] ?? 'Invalid input.');
+  }
+}
+
+/** Throws Invalid with one message for one field. */
+export function invalid(field: string, message: string): never {
+  throw new Invalid({ [field]: [message] });
+}
+
+/** The JSON body the API sends for a domain error (SPEC §7 / ARCHITECTURE "API conventions"). */
+export function errorBody(error: DomainError): Record<string, unknown> {
+  if (error instanceof Invalid) return error.fields;
+  return error.code ? { detail: error.message, code: error.code } : { detail: error.message };
+}

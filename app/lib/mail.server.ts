@@ -1,0 +1,27 @@
+// Mail goes through SMTP_URL when set; otherwise each message is written to OUTBOX_DIR as .eml and
+// its link is logged, so a fresh machine can activate accounts without a mail server.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import { env } from './env.server';
+import { logger } from './logger.server';
+
+const transport = env.smtpUrl
+  ? nodemailer.createTransport(env.smtpUrl)
+  : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+export interface Mail { to: string; subject: string; text: string; link?: string }
+
+export async function sendMail(mail: Mail): Promise<void> {
+  const info = await transport.sendMail({ from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+  if (!env.smtpUrl) {
+    mkdirSync(env.outboxDir, { recursive: true });
+    const file = join(env.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+    writeFileSync(file, (info as unknown as { message: Buffer }).message);
+    logger.info({ file, subject: mail.subject, link: mail.link }, 'mail written to outbox (SMTP_URL unset)');
+  }
+}
+
+export function link(path: string): string {
+  return `${env.publicUrl}${path}`;
+}

@@ -1,0 +1,11 @@
+// Exact texts from SPEC §8 (typos included), shared by pages, the API and tests.
+export const MESSAGES = {
+  signUpSuccess:
+    'Your account has been successfully created ! Please check your inbox for a confirmation email. Click on the link provided to activate your account and access all features.',
+  collaboratorSuccess: 'A new collaborator account has been successfully created! The collaborator can check their inbox for a confirmation email',
+  profileUpdated: 'Your account has been successfully modified.',
+  resetEmailSent: 'The password reset email was sent successfully.',
+  exportSuccess: 'Learner exportation completed successfully',
+  emptyList: 'No data has been added yet',
+  noSolves: 'No challenge solved yet',
+} as const;

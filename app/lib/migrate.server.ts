@@ -1,0 +1,43 @@
+// Applies prisma/migrations at start without Prisma's CLI (which needs a download, see TOOLCHAIN.md),
+// recording each in _prisma_migrations exactly as `prisma migrate deploy` would.
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type Database from 'better-sqlite3';
+
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+  "id" TEXT PRIMARY KEY NOT NULL, "checksum" TEXT NOT NULL, "finished_at" DATETIME,
+  "migration_name" TEXT NOT NULL, "logs" TEXT, "rolled_back_at" DATETIME,
+  "started_at" DATETIME NOT NULL DEFAULT current_timestamp, "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`;
+
+export function applyMigrations(db: Database.Database, dir = resolve('prisma/migrations')): string[] {
+  db.exec(MIGRATIONS_TABLE);
+  const done = new Set(
+    (db.prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL').all() as { migration_name: string }[]).map((r) => r.migration_name),
+  );
+  const names = existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    : [];
+  const applied: string[] = [];
+  for (const name of names) {
+    if (done.has(name)) continue;
+    const sql = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
+    const checksum = createHash('sha256').update(sql).digest('hex');
+    // Table rebuilds would cascade-delete child rows with foreign keys on; check them before commit.
+    db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(sql);
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length) throw new Error(`migration ${name} leaves ${broken.length} broken foreign keys`);
+        db.prepare(
+          'INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES (?, ?, ?, ?, ?, 1)',
+        ).run(randomUUID(), checksum, Date.now(), name, Date.now());
+      })();
+    } finally {
+      db.pragma('foreign_keys = ON');
+    }
+    applied.push(name);
+  }
+  return applied;
+}

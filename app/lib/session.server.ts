@@ -1,0 +1,97 @@
+// Server-side sessions: the cookie (or a Bearer header, for API clients) carries a random token; the
+// database keeps only its sha256, so a leaked database cannot be replayed and logout revokes at once.
+import { createHash, randomBytes } from 'node:crypto';
+import { createCookie, createCookieSessionStorage } from 'react-router';
+import { db } from './db.server';
+import { env } from './env.server';
+
+export const SESSION_DAYS = 14;
+const secure = env.publicUrl.startsWith('https://');
+
+export const sessionCookie = createCookie('ctf_session', {
+  httpOnly: true,
+  sameSite: 'lax',
+  secure,
+  path: '/',
+  maxAge: SESSION_DAYS * 24 * 3600,
+});
+
+// One-time messages (flash) ride in a small signed cookie of their own.
+export const flashStorage = createCookieSessionStorage<Record<string, never>, { message: Flash }>({
+  cookie: { name: 'ctf_flash', httpOnly: true, sameSite: 'lax', secure, path: '/', secrets: [env.sessionSecret] },
+});
+
+export type Flash = { type: 'success' | 'error'; text: string };
+export type LoginMessage = 'password_reseted' | 'user_inactive' | 'account_activated';
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(userId: number, userAgent: string | null): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.session.create({
+    data: { id: digest(token), userId, expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000), userAgent: userAgent?.slice(0, 200) },
+  });
+  return token;
+}
+
+export async function destroySession(token: string | null): Promise<void> {
+  if (token) await db.session.deleteMany({ where: { id: digest(token) } });
+}
+
+export async function destroyUserSessions(userId: number): Promise<void> {
+  await db.session.deleteMany({ where: { userId } });
+}
+
+export interface RequestToken { token: string; via: 'cookie' | 'bearer' }
+
+export async function requestToken(request: Request): Promise<RequestToken | null> {
+  const auth = request.headers.get('Authorization');
+  const bearer = auth?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer) return { token: bearer, via: 'bearer' };
+  const cookie = await sessionCookie.parse(request.headers.get('Cookie'));
+  return typeof cookie === 'string' && cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+export async function sessionUser(token: string) {
+  const session = await db.session.findUnique({ where: { id: digest(token) }, include: { user: true } });
+  if (!session) return null;
+  if (session.expiresAt < new Date()) {
+    await db.session.delete({ where: { id: session.id } }).catch(() => {});
+    return null;
+  }
+  return session.user;
+}
+
+export async function setFlash(request: Request, message: Flash): Promise<string> {
+  const s = await flashStorage.getSession(request.headers.get('Cookie'));
+  s.flash('message', message);
+  return flashStorage.commitSession(s);
+}
+
+// SPEC §4: the one-time messages the login screen shows.
+export const LOGIN_MESSAGES: Record<LoginMessage, Flash> = {
+  password_reseted: { type: 'success', text: 'Your password has been successfully reset. You can now log in with your new password' },
+  user_inactive: {
+    type: 'error',
+    text: 'Your email has been changed, causing your account to be deactivated. Please reactivate your account via the link sent to your new address.',
+  },
+  account_activated: { type: 'success', text: 'Your account has been successfully activated. You can now log in' },
+};
+
+export function setLoginMessage(request: Request, message: LoginMessage): Promise<string> {
+  return setFlash(request, LOGIN_MESSAGES[message]);
+}
+
+/** Reads and clears the flash message; the cookie header is null when there was none. */
+export async function takeFlash(request: Request): Promise<{ flash: Flash | null; setCookie: string | null }> {
+  const s = await flashStorage.getSession(request.headers.get('Cookie'));
+  const flash = (s.get('message') as Flash | undefined) ?? null;
+  return { flash, setCookie: flash ? await flashStorage.commitSession(s) : null };
+}
+
+/** A redirect that shows `message` on the next page. */
+export async function redirectWithFlash(request: Request, to: string, message: Flash, headers = new Headers()): Promise<Response> {
+  headers.append('Set-Cookie', await setFlash(request, message));
+  headers.set('Location', to);
+  return new Response(null, { status: 302, headers });
+}

@@ -1,0 +1,55 @@
+// Work done once when the server starts (server.ts calls these through the build's entry module).
+import { randomBytes } from 'node:crypto';
+import { seedDemo } from '../../prisma/seed';
+import { db, dbReady } from './db.server';
+import { env } from './env.server';
+import { logger } from './logger.server';
+import { hashPassword } from './password.server';
+
+async function ensureSuperuser() {
+  const { email, username, password } = env.superuser;
+  if (email && username && password) {
+    const data = {
+      username,
+      usernameKey: username.toLowerCase(),
+      passwordHash: await hashPassword(password),
+      isStaff: true,
+      isSuperuser: true,
+      isActive: true,
+      isValidated: true,
+    };
+    await db.user.upsert({ where: { email: email.trim().toLowerCase() }, update: data, create: { ...data, email: email.trim().toLowerCase(), fullname: username } });
+    logger.info({ email: email.trim().toLowerCase() }, 'superuser from SUPERUSER_* is ready');
+    return;
+  }
+  if (await db.user.count({ where: { isSuperuser: true } })) return;
+  const generated = randomBytes(12).toString('base64url');
+  await db.user.create({
+    data: {
+      username: 'admin',
+      usernameKey: 'admin',
+      fullname: 'Administrator',
+      email: 'admin@ctf.local',
+      passwordHash: await hashPassword(generated),
+      isStaff: true,
+      isSuperuser: true,
+      isActive: true,
+      isValidated: true,
+    },
+  });
+  // Printed once, by design: this is the only way to learn it. Set SUPERUSER_* to choose your own.
+  console.log(`\n  Superuser created: admin@ctf.local / ${generated}\n  (set SUPERUSER_EMAIL, SUPERUSER_USERNAME and SUPERUSER_PASSWORD to choose your own)\n`);
+}
+
+export async function startup(): Promise<void> {
+  await dbReady;
+  await ensureSuperuser();
+  if (env.seed === 'demo') {
+    const seeded = await seedDemo(db);
+    if (seeded) logger.info('demo content seeded');
+  }
+}
+
+export async function shutdown(): Promise<void> {
+  await db.$disconnect();
+}

@@ -1,0 +1,70 @@
+// Uploaded files are checked (size, and for images their real type), stored under UPLOAD_DIR with
+// random names, and only ever sent back as attachments through a permission-checked route.
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { unlink, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { env } from './env.server';
+import { invalid } from './errors.server';
+
+export type UploadArea = 'profiles' | 'challenges' | 'writeups' | 'events';
+
+export const IMAGE_TYPES: Record<string, { ext: string; magic: (b: Buffer) => boolean }> = {
+  'image/png': { ext: '.png', magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  'image/jpeg': { ext: '.jpg', magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  'image/gif': { ext: '.gif', magic: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
+  'image/webp': { ext: '.webp', magic: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+};
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+export function isFile(value: unknown): value is File {
+  return typeof value === 'object' && value !== null && typeof (value as File).arrayBuffer === 'function' && (value as File).size > 0;
+}
+
+/** Checks an image upload by its bytes, not its claimed type, and returns its real type. */
+export async function checkImage(field: string, file: File): Promise<{ bytes: Buffer; type: string; ext: string }> {
+  if (file.size > MAX_IMAGE_BYTES) invalid(field, `The file is too large (at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB).`);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const found = Object.entries(IMAGE_TYPES).find(([, t]) => t.magic(bytes));
+  if (!found) invalid(field, 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.');
+  return { bytes, type: found[0], ext: found[1].ext };
+}
+
+export async function store(area: UploadArea, bytes: Buffer, ext = ''): Promise<string> {
+  const dir = join(env.uploadDir, area);
+  mkdirSync(dir, { recursive: true });
+  const name = randomBytes(16).toString('hex') + ext.toLowerCase().replace(/[^.a-z0-9]/g, '');
+  await writeFile(join(dir, name), bytes, { mode: 0o600 });
+  return name;
+}
+
+export async function remove(area: UploadArea, name: string | null | undefined): Promise<void> {
+  if (!name) return;
+  await unlink(join(env.uploadDir, area, name)).catch(() => {});
+}
+
+function contentTypeOf(name: string): string {
+  const ext = extname(name).toLowerCase();
+  const image = Object.entries(IMAGE_TYPES).find(([, t]) => t.ext === ext || (ext === '.jpeg' && t.ext === '.jpg'));
+  return image ? image[0] : 'application/octet-stream';
+}
+
+/** A download response: always an attachment, never sniffed, never scripted. */
+export function attachment(area: UploadArea, storedName: string, downloadName: string): Response {
+  const path = join(env.uploadDir, area, storedName.replace(/[/\\]/g, ''));
+  if (!existsSync(path)) return new Response('Not found', { status: 404 });
+  const stream = Readable.toWeb(createReadStream(path)) as ReadableStream;
+  const ascii = downloadName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return new Response(stream, {
+    headers: {
+      'Content-Type': contentTypeOf(storedName),
+      'Content-Length': String(statSync(path).size),
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, max-age=300',
+    },
+  });
+}

@@ -1,0 +1,45 @@
+// The route tree, written out by hand to mirror SPEC §2. Pages live in app/routes/ in folders like
+// their URLs; the JSON contract of SPEC §7 lives in app/api/.
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('healthz', 'routes/healthz.ts'),
+
+  // Accounts
+  route('login', 'routes/auth/login.tsx'),
+  route('logout', 'routes/auth/logout.tsx'),
+  route('sign-up', 'routes/auth/sign-up.tsx'),
+  route('password/forgot', 'routes/auth/password-forgot.tsx'),
+  route('password/reset/confirm/:uid/:token', 'routes/auth/password-reset.tsx'),
+  route('activate/:uid/:token', 'routes/auth/activate.tsx'),
+  route('me', 'routes/account/me.tsx'),
+  route('media/profiles/:id', 'routes/media/profile.ts'),
+
+  // Practices
+  route('practices/users', 'routes/practices/users.tsx'),
+  route('practices/users/:id', 'routes/scoped/player.tsx', { id: 'player-solved-challenges' }),
+  route('practices/collaboraters/create', 'routes/practices/collaborater-create.tsx'),
+
+  // API (SPEC §7), paths as the spec writes them; a trailing slash matches too.
+  route('api/auth/jwt/create', 'api/auth/jwt-create.ts'),
+  route('api/auth/jwt/destroy', 'api/auth/jwt-destroy.ts'),
+  route('api/auth/users', 'api/auth/users.ts'),
+  route('api/auth/users/me', 'api/auth/users-me.ts'),
+  route('api/auth/users/reset_password', 'api/auth/reset-password.ts'),
+  route('api/auth/users/reset_password_confirm', 'api/auth/reset-password-confirm.ts'),
+  route('api/auth/users/activation', 'api/auth/activation.ts'),
+  route('api/auth/users/upload-users', 'api/auth/upload-users.ts'),
+  route('api/auth/users/bulk-validate', 'api/auth/users-validation.ts', { id: 'api-users-bulk-validate' }),
+  route('api/auth/users/bulk-invalidate', 'api/auth/users-validation.ts', { id: 'api-users-bulk-invalidate' }),
+  route('api/auth/users/:id', 'api/auth/user.ts'),
+  route('api/auth/users/:id/validate', 'api/auth/users-validation.ts', { id: 'api-user-validate' }),
+  route('api/auth/users/:id/invalidate', 'api/auth/users-validation.ts', { id: 'api-user-invalidate' }),
+  route('api/countries', 'api/countries.ts'),
+  route('api/notifications/count-new-notification', 'api/notifications-count.ts'),
+  route('api/reward-requests/count-unprocessed', 'api/reward-requests-count.ts'),
+  route('api/*', 'api/not-found.ts'),
+
+  // Unknown paths: home when logged in, login otherwise.
+  route('*', 'routes/fallback.tsx'),
+] satisfies RouteConfig;

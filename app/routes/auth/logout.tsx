@@ -1,0 +1,31 @@
+import { Form, Link, redirect } from 'react-router';
+import { LOGOUT_TEXT } from '~/components/logout-button';
+import { requestToken, destroySession, sessionCookie } from '~/lib/session.server';
+import type { Route } from './+types/logout';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Log out · CTF Arena' }];
+
+/** Without JavaScript the header's Logout link lands here: the confirmation is a page. */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!(await requestToken(request))) throw redirect('/login');
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const found = await requestToken(request);
+  if (found?.via === 'cookie') await destroySession(found.token);
+  return redirect('/login', { headers: { 'Set-Cookie': await sessionCookie.serialize('', { maxAge: 0 }) } });
+}
+
+export default function Logout() {
+  return (
+    <div className="card mx-auto max-w-md">
+      <h1 className="mb-3 text-xl font-semibold">Logout</h1>
+      <p className="mb-6 text-sm text-slate-700">{LOGOUT_TEXT}</p>
+      <Form method="post" className="flex justify-end gap-2">
+        <Link to="/" className="btn-secondary">Cancel</Link>
+        <button type="submit" className="btn-danger">Logout</button>
+      </Form>
+    </div>
+  );
+}

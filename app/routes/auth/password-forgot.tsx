@@ -1,0 +1,39 @@
+import { Form, useActionData, useNavigation } from 'react-router';
+import { Field, FormErrors } from '~/components/field';
+import { requestPasswordReset } from '~/domain/accounts.server';
+import { contextOf } from '~/lib/context';
+import { handleForm } from '~/lib/form.server';
+import { MESSAGES } from '~/lib/messages';
+import { forgotPasswordSchema } from '~/schemas/account';
+import type { Route } from './+types/password-forgot';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Forgot password · CTF Arena' }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { ip } = contextOf(context);
+  const outcome = await handleForm(await request.formData(), forgotPasswordSchema, (input) => requestPasswordReset(input, { ip }));
+  if (!outcome.ok) return outcome.response;
+  return { sent: true as const };
+}
+
+export default function ForgotPassword() {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const errors = result && 'result' in result ? result.result.error : undefined;
+  return (
+    <div className="card mx-auto max-w-md">
+      <h1 className="mb-2 text-2xl font-bold">Forgot your password?</h1>
+      <p className="mb-6 text-sm text-slate-600">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      {result && 'sent' in result ? (
+        <p role="status" className="mb-4 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{MESSAGES.resetEmailSent}</p>
+      ) : null}
+      <FormErrors errors={errors?.['']} />
+      <Form method="post">
+        <Field label="Email" name="email" errors={errors?.email}>
+          <input id="email" name="email" type="email" required autoComplete="email" className="input" />
+        </Field>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>Send link</button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { Form, useActionData, useNavigation } from 'react-router';
+import { Field, FormErrors } from '~/components/field';
+import { confirmPasswordReset } from '~/domain/accounts.server';
+import { contextOf } from '~/lib/context';
+import { handleForm } from '~/lib/form.server';
+import { redirectWithFlash, LOGIN_MESSAGES } from '~/lib/session.server';
+import { resetPasswordSchema } from '~/schemas/account';
+import type { Route } from './+types/password-reset';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Reset password · CTF Arena' }];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { ip } = contextOf(context);
+  const form = await request.formData();
+  form.set('uid', params.uid);
+  form.set('token', params.token);
+  const outcome = await handleForm(form, resetPasswordSchema, (input) => confirmPasswordReset(input, { ip }));
+  if (!outcome.ok) return outcome.response;
+  return redirectWithFlash(request, '/login', LOGIN_MESSAGES.password_reseted);
+}
+
+export default function ResetPassword() {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const errors = result?.result.error;
+  // SPEC §5: server errors for new_password or token show their first message.
+  const linkError = errors?.token?.[0] ?? errors?.uid?.[0];
+  return (
+    <div className="card mx-auto max-w-md">
+      <h1 className="mb-6 text-2xl font-bold">Choose a new password</h1>
+      <FormErrors errors={linkError ? [linkError] : errors?.['']} />
+      <Form method="post">
+        <Field label="New password" name="new_password" errors={errors?.new_password}>
+          <input id="new_password" name="new_password" type="password" required autoComplete="new-password" className="input" />
+        </Field>
+        <Field label="Confirm new password" name="re_new_password" errors={errors?.re_new_password}>
+          <input id="re_new_password" name="re_new_password" type="password" required autoComplete="new-password" className="input" />
+        </Field>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>Reset password</button>
+      </Form>
+    </div>
+  );
+}

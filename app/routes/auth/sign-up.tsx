@@ -1,0 +1,40 @@
+import { Link, redirect, useActionData, useLoaderData } from 'react-router';
+import { AccountForm } from '~/components/account-form';
+import { signUp } from '~/domain/accounts.server';
+import { getUser } from '~/lib/auth.server';
+import { contextOf } from '~/lib/context';
+import { COUNTRIES } from '~/lib/countries.server';
+import { handleForm } from '~/lib/form.server';
+import { MESSAGES } from '~/lib/messages';
+import { redirectWithFlash } from '~/lib/session.server';
+import { signUpSchema } from '~/schemas/account';
+import type { Route } from './+types/sign-up';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Sign up · CTF Arena' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getUser(request, context)) throw redirect('/');
+  return { countries: COUNTRIES };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (await getUser(request, context)) throw redirect('/');
+  const ctx = contextOf(context);
+  const outcome = await handleForm(await request.formData(), signUpSchema, (input) => signUp(input, { ip: ctx.ip }));
+  if (!outcome.ok) return outcome.response;
+  return redirectWithFlash(request, '/login', { type: 'success', text: MESSAGES.signUpSuccess });
+}
+
+export default function SignUp() {
+  const { countries } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="card mx-auto max-w-2xl">
+      <h1 className="mb-6 text-2xl font-bold">Create your account</h1>
+      <AccountForm mode="sign-up" countries={countries} lastResult={result?.result} />
+      <p className="mt-6 text-sm text-slate-600">
+        Already registered? <Link className="link" to="/login">Log in</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { useCurrentUser } from '~/root';
+import type { Route } from './+types/home';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'CTF Arena · Capture the flag training and competitions' },
+  { name: 'description', content: 'Practise security challenges, join events, form teams and climb the scoreboards.' },
+];
+
+const guidelines = [
+  { title: 'Ethical behaviour', text: 'Attack only the targets we give you, share no flags, and report what you find responsibly.' },
+  { title: 'Challenge yourself', text: 'Step past the easy wins: the hardest challenges teach the most.' },
+  { title: 'Practise actively', text: 'Solve a little every week; write up what you learned so it sticks.' },
+  { title: 'Collaborate effectively', text: 'Split the work in your team, explain your reasoning, and learn from each other.' },
+];
+
+const reasons = [
+  { title: 'World class training', text: 'Challenges written by practitioners who run real security assessments.' },
+  { title: 'Captivating real challenges', text: 'Web, cryptography, forensics, reverse engineering, pwn and OSINT, modelled on real cases.' },
+  { title: 'Access to exclusive resources', text: 'Writeups reviewed by our staff, training cohorts and rewards you can earn with coins.' },
+];
+
+export default function Home() {
+  const user = useCurrentUser();
+  return (
+    <div className="space-y-16">
+      <section className="rounded-2xl bg-gradient-to-br from-slate-900 to-sky-900 px-8 py-16 text-white" aria-labelledby="welcome">
+        <h1 id="welcome" className="mb-4 text-4xl font-bold">Welcome to CTF Arena</h1>
+        <p className="mb-8 max-w-2xl text-lg text-slate-200">
+          Learn offensive and defensive security by solving capture-the-flag challenges, alone or in a team, all year round.
+        </p>
+        <div className="flex gap-3">
+          {!user ? <Link to="/sign-up" className="btn-primary px-5 py-2 text-base">Sign up</Link> : null}
+          <Link to="/practices/challenges" className="btn-secondary px-5 py-2 text-base">Start practising</Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="about" className="grid gap-6 md:grid-cols-2">
+        <div>
+          <h2 id="about" className="mb-3 text-2xl font-bold">About us</h2>
+          <p className="text-slate-700">
+            We are a cybersecurity company that trains the next generation of security professionals. CTF Arena is where our
+            learners practise between courses, compete in events and show what they can do.
+          </p>
+        </div>
+        <div className="card">
+          <p className="text-slate-700">Practices are open all year. Events run online and in person, training cohorts get their own weekly challenges, and every Friday is Black Friday: earn coins and trade them for rewards.</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="guidelines">
+        <h2 id="guidelines" className="mb-6 text-2xl font-bold">Guidelines</h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {guidelines.map((g) => (
+            <article key={g.title} className="card">
+              <h3 className="mb-2 font-semibold">{g.title}</h3>
+              <p className="text-sm text-slate-600">{g.text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="why">
+        <h2 id="why" className="mb-6 text-2xl font-bold">Why choose us</h2>
+        <div className="grid gap-4 md:grid-cols-3">
+          {reasons.map((r) => (
+            <article key={r.title} className="card">
+              <h3 className="mb-2 font-semibold">{r.title}</h3>
+              <p className="text-sm text-slate-600">{r.text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

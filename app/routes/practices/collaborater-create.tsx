@@ -1,0 +1,35 @@
+import { useActionData, useLoaderData } from 'react-router';
+import { AccountForm } from '~/components/account-form';
+import { createCollaborator } from '~/domain/accounts.server';
+import { requireStaffPage } from '~/lib/auth.server';
+import { COUNTRIES } from '~/lib/countries.server';
+import { handleForm } from '~/lib/form.server';
+import { MESSAGES } from '~/lib/messages';
+import { redirectWithFlash } from '~/lib/session.server';
+import { collaboratorSchema } from '~/schemas/account';
+import type { Route } from './+types/collaborater-create';
+
+export const meta: Route.MetaFunction = () => [{ title: 'New collaborater · CTF Arena' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPage(request, context);
+  return { countries: COUNTRIES };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, context);
+  const outcome = await handleForm(await request.formData(), collaboratorSchema, (input) => createCollaborator(user, input));
+  if (!outcome.ok) return outcome.response;
+  return redirectWithFlash(request, '/practices/users', { type: 'success', text: MESSAGES.collaboratorSuccess });
+}
+
+export default function CreateCollaborator() {
+  const { countries } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="card mx-auto max-w-2xl">
+      <h1 className="mb-6 text-2xl font-bold">New collaborater</h1>
+      <AccountForm mode="collaborator" countries={countries} lastResult={result?.result} />
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams, useSubmit } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { UrlDialog } from '~/components/dialog';
+import { EmptyState, FormErrors } from '~/components/field';
+import { Pagination } from '~/components/pagination';
+import { importLearners, type ImportRow } from '~/domain/import-learners.server';
+import { listLearners, setValidation, validationMessage } from '~/domain/learners.server';
+import { isStaff, roleOf } from '~/domain/policy.server';
+import { requireUser } from '~/lib/auth.server';
+import { Invalid, DomainError } from '~/lib/errors.server';
+import { MESSAGES } from '~/lib/messages';
+import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { redirectWithFlash } from '~/lib/session.server';
+import type { Route } from './+types/users';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Learners · CTF Arena' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const search = url.searchParams.get('q') ?? '';
+  const page = await listLearners(user, { search, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list });
+  const role = roleOf(user);
+  const staff = isStaff(user);
+  return {
+    role,
+    search,
+    count: page.count,
+    page: page.page,
+    rows: page.results.map(({ user: u, totalPoints }) => ({
+      id: u.id,
+      username: u.username,
+      ...(staff ? { email: u.email, gender: u.gender, isValidated: u.isValidated } : {}),
+      type: role === 'superuser' ? (u.isStaff ? 'Collaborater' : 'Learner') : null,
+      totalPoints,
+    })),
+  };
+}
+
+function backTo(request: Request) {
+  const url = new URL(request.url);
+  for (const key of ['confirm', 'id', 'ids', 'bulk', 'dialog', 'index']) url.searchParams.delete(key);
+  return `${url.pathname}${url.search}`;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const intent = String(form.get('intent'));
+  try {
+    if (intent === 'import') {
+      const report = await importLearners(user, form.get('file'));
+      return { report, message: MESSAGES.exportSuccess };
+    }
+    if (intent === 'validate' || intent === 'invalidate') {
+      const ids = form.getAll('ids').map(Number).filter(Number.isInteger);
+      if (!ids.length) throw new Invalid({ ids: ['Select at least one learner.'] });
+      const validated = intent === 'validate';
+      const changed = await setValidation(user, ids, validated);
+      return redirectWithFlash(request, backTo(request), { type: 'success', text: validationMessage(validated, changed, form.get('bulk') === '1') });
+    }
+  } catch (error) {
+    if (error instanceof Invalid) return data({ errors: error.fields }, { status: 400 });
+    if (error instanceof DomainError) return data({ errors: { non_field_errors: [error.message] } }, { status: error.status });
+    throw error;
+  }
+  return data({ errors: { non_field_errors: ['Unknown action.'] } }, { status: 400 });
+}
+
+function StatusDot({ validated }: { validated: boolean }) {
+  return (
+    <span className={`inline-block h-3 w-3 rounded-full ${validated ? 'bg-green-500' : 'bg-red-500'}`} role="img" aria-label={validated ? 'validated' : 'not validated'} />
+  );
+}
+
+/** Debounced search with JS (SPEC §5: 50 ms); without JS the Search button submits the GET form. */
+function SearchBox({ search }: { search: string }) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form method="get" role="search" className="mb-4 flex gap-2">
+      <label htmlFor="q" className="sr-only">Search learners</label>
+      <input
+        id="q" name="q" type="search" defaultValue={search} placeholder="Search learners" className="input max-w-xs"
+        onChange={(e) => {
+          const form = e.currentTarget.form;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => submit(form, { replace: true }), 50);
+        }}
+      />
+      <button type="submit" className="btn-secondary">Search</button>
+    </Form>
+  );
+}
+
+export default function Users() {
+  const { role, search, count, page, rows } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const staff = role === 'staff' || role === 'superuser';
+  const close = (() => {
+    const p = new URLSearchParams(params);
+    for (const k of ['confirm', 'id', 'ids', 'bulk', 'dialog']) p.delete(k);
+    const s = p.toString();
+    return `${location.pathname}${s ? `?${s}` : ''}`;
+  })();
+  const confirm = params.get('confirm') ?? params.get('bulk');
+  const confirmIds = params.get('confirm') ? [params.get('id')].filter(Boolean) : params.getAll('ids');
+  const confirmBulk = !!params.get('bulk');
+  const report = result && 'report' in result ? (result.report as ImportRow[]) : null;
+  const errors = result && 'errors' in result ? (result.errors as Record<string, string[]>) : null;
+
+  return (
+    <div>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Learners</h1>
+        {role === 'superuser' ? (
+          <div className="flex gap-2">
+            <Link to="?dialog=import" className="btn-secondary" preventScrollReset>Export learner</Link>
+            <Link to="/practices/collaboraters/create" className="btn-primary">Add collaborater</Link>
+          </div>
+        ) : null}
+      </div>
+
+      {count > PAGE_SIZE.list || search ? <SearchBox search={search} /> : null}
+      <FormErrors errors={errors?.non_field_errors ?? errors?.ids ?? errors?.file} />
+
+      {report ? (
+        <section className="card mb-6" aria-labelledby="import-report">
+          <h2 id="import-report" className="mb-2 font-semibold">{MESSAGES.exportSuccess}</h2>
+          <p className="mb-3 text-sm text-slate-600">
+            {(['created', 'updated', 'unchanged', 'rejected'] as const).map((o) => `${report.filter((r) => r.outcome === o).length} ${o}`).join(' · ')}
+          </p>
+          <table className="table">
+            <thead><tr><th>Row</th><th>Username</th><th>Email</th><th>Outcome</th><th>Reason</th></tr></thead>
+            <tbody>
+              {report.map((r) => (
+                <tr key={r.row} data-outcome={r.outcome}><td>{r.row}</td><td>{r.username}</td><td>{r.email}</td><td>{r.outcome}</td><td>{r.reason ?? ''}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+
+      {rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <Form method="get" id="bulk-form">
+          {search ? <input type="hidden" name="q" value={search} /> : null}
+          {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="table">
+              <thead>
+                <tr>
+                  {staff ? <th><span className="sr-only">Select</span></th> : null}
+                  <th>#</th>
+                  <th>User</th>
+                  {staff ? <><th>Email</th><th>Gender</th></> : null}
+                  {role === 'superuser' ? <th>Type</th> : <th>Total Points</th>}
+                  {staff ? <><th>Status</th><th>Action</th></> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={r.id}>
+                    {staff ? (
+                      <td><input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.username}`} /></td>
+                    ) : null}
+                    <td>{(page - 1) * PAGE_SIZE.list + i + 1}</td>
+                    <td><Link className="link" to={`/practices/users/${r.id}`}>{r.username}</Link></td>
+                    {staff ? <><td>{r.email}</td><td>{r.gender}</td></> : null}
+                    {role === 'superuser' ? <td>{r.type}</td> : <td>{r.totalPoints}</td>}
+                    {staff ? (
+                      <>
+                        <td><StatusDot validated={!!r.isValidated} /></td>
+                        <td>
+                          <Link
+                            to={`?${new URLSearchParams({ ...(search ? { q: search } : {}), ...(page > 1 ? { page: String(page) } : {}), confirm: r.isValidated ? 'invalidate' : 'validate', id: String(r.id) })}`}
+                            className={r.isValidated ? 'btn-secondary' : 'btn-primary'}
+                            preventScrollReset
+                          >
+                            {r.isValidated ? 'Invalidate' : 'Validate'}
+                          </Link>
+                        </td>
+                      </>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {staff ? (
+            <div className="mt-3 flex gap-2">
+              <button type="submit" name="bulk" value="validate" className="btn-secondary">Validate selected</button>
+              <button type="submit" name="bulk" value="invalidate" className="btn-secondary">Invalidate selected</button>
+            </div>
+          ) : null}
+        </Form>
+      )}
+      <Pagination count={count} page={page} pageSize={PAGE_SIZE.list} />
+
+      {staff && (confirm === 'validate' || confirm === 'invalidate') ? (
+        <UrlDialog title={confirm === 'validate' ? 'Validate account' : 'Invalidate account'} closeTo={close}>
+          {confirmIds.length ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value={confirm} />
+              {confirmBulk ? <input type="hidden" name="bulk" value="1" /> : null}
+              {confirmIds.map((id) => <input key={id} type="hidden" name="ids" value={id!} />)}
+              <p className="mb-6 text-sm text-slate-700">
+                {confirmBulk
+                  ? `Are you sure you want to ${confirm} ${confirmIds.length} selected account${confirmIds.length === 1 ? '' : 's'}?`
+                  : `Are you sure you want to ${confirm} this account?`}
+              </p>
+              <div className="flex justify-end gap-2">
+                <Link to={close} className="btn-secondary">Cancel</Link>
+                <button type="submit" className={confirm === 'validate' ? 'btn-primary' : 'btn-danger'}>Confirm</button>
+              </div>
+            </Form>
+          ) : (
+            <p className="text-sm text-slate-700">Select at least one learner.</p>
+          )}
+        </UrlDialog>
+      ) : null}
+
+      {role === 'superuser' && params.get('dialog') === 'import' ? (
+        <UrlDialog title="Export learner" closeTo={close}>
+          <Form method="post" encType="multipart/form-data" action={close}>
+            <input type="hidden" name="intent" value="import" />
+            <p className="mb-3 text-sm text-slate-600">Upload an .xlsx file whose first row names the columns username, fullname, email, gender, country.</p>
+            <label className="label" htmlFor="file">Excel file</label>
+            <input id="file" name="file" type="file" required accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="input" />
+            {errors?.file ? <p className="field-error" role="alert">{errors.file[0]}</p> : null}
+            <div className="mt-4 flex justify-end gap-2">
+              <Link to={close} className="btn-secondary">Cancel</Link>
+              <button type="submit" className="btn-primary">Upload</button>
+            </div>
+          </Form>
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}

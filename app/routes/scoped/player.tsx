@@ -1,0 +1,66 @@
+import { useLoaderData } from 'react-router';
+import { EmptyState } from '~/components/field';
+import { getPlayer, practicePoints, practiceSolves } from '~/domain/learners.server';
+import { profileUrl } from '~/domain/accounts.server';
+import { isStaff } from '~/domain/policy.server';
+import { requireUser } from '~/lib/auth.server';
+import { flagEmoji } from '~/lib/flag-emoji';
+import { MESSAGES } from '~/lib/messages';
+import type { Route } from './+types/player';
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.player.username ?? 'Player'} · CTF Arena` }];
+
+/** A player's solved challenges (route name player-solved-challenges). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requireUser(request, context);
+  const id = Number(params.id);
+  const player = await getPlayer(viewer, Number.isInteger(id) ? id : 0);
+  const [solves, points] = await Promise.all([practiceSolves(viewer, player.id), practicePoints([player.id])]);
+  const staff = isStaff(viewer);
+  return {
+    player: {
+      username: player.username,
+      ...(staff ? { fullname: player.fullname, email: player.email } : {}),
+      country: player.country,
+      profile: profileUrl(player),
+      totalPoints: points.get(player.id) ?? 0,
+    },
+    solves: solves.map((s) => ({ id: s.id, name: s.challenge.name, initialValue: s.challenge.initialValue, score: s.score })),
+  };
+}
+
+export default function Player() {
+  const { player, solves } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <div className="card flex flex-wrap items-center gap-6">
+        <img src={player.profile} alt="" width={96} height={96} className="h-24 w-24 rounded-full bg-slate-100 object-cover" />
+        <div className="flex-1">
+          <h1 className="text-2xl font-bold">
+            <span aria-label={`country ${player.country}`}>{flagEmoji(player.country)}</span> {player.username}
+          </h1>
+          {'fullname' in player ? <p className="text-slate-600">{player.fullname} · {player.email}</p> : null}
+        </div>
+        <div className="text-right">
+          <p className="text-sm text-slate-500">Total points</p>
+          <p className="text-2xl font-bold" data-testid="total-points">{player.totalPoints}</p>
+        </div>
+      </div>
+      <section className="card">
+        <h2 className="mb-4 text-lg font-semibold">Solved challenges</h2>
+        {solves.length === 0 ? (
+          <EmptyState text={MESSAGES.noSolves} />
+        ) : (
+          <table className="table">
+            <thead><tr><th>#</th><th>Challenge</th><th>Initial value</th><th>Score obtained</th></tr></thead>
+            <tbody>
+              {solves.map((s, i) => (
+                <tr key={s.id}><td>{i + 1}</td><td>{s.name}</td><td>{s.initialValue}</td><td>{s.score}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

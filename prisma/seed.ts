@@ -1,0 +1,95 @@
+// Demo content for a first start (SEED=demo): categories, practice challenges, one event of each
+// type, rewards, notifications and two demo learners. Runs only on a database without categories.
+import type { PrismaClient } from '../app/generated/prisma/client';
+import { hashPassword } from '../app/lib/password.server';
+
+export const DEMO_PASSWORD = 'demo-learner-2026';
+
+const day = 24 * 3600 * 1000;
+
+export async function seedDemo(db: PrismaClient): Promise<boolean> {
+  if ((await db.category.count()) > 0) return false;
+  const now = Date.now();
+  const names = ['Web', 'Cryptography', 'Forensics', 'Reverse engineering', 'Pwn', 'OSINT'];
+  const categories = await Promise.all(names.map((name) => db.category.create({ data: { name, nameKey: name.toLowerCase() } })));
+  const cat = Object.fromEntries(categories.map((c) => [c.name, c.id]));
+
+  const practice: { name: string; category: string; level: string; type: string; initial: number; minimal?: number; decay?: number; flag: string; hint?: [string, number]; text: string }[] = [
+    { name: 'Hidden in plain sight', category: 'Web', level: 'easy', type: 'standard', initial: 100, flag: 'CTF{view_source_first}', hint: ['Browsers can show you the page source.', 20], text: 'The login page of our intranet keeps a secret in its HTML. Find it.' },
+    { name: 'Cookie monster', category: 'Web', level: 'medium', type: 'dynamic', initial: 300, minimal: 100, decay: 20, flag: 'CTF{trust_no_cookie}', text: 'An admin flag is stored in a cookie that the server trusts a little too much.' },
+    { name: 'Caesar salad', category: 'Cryptography', level: 'easy', type: 'standard', initial: 50, flag: 'CTF{rot_thirteen}', hint: ['Thirteen is a lucky number here.', 10], text: 'PGS{ebg_guvegrra} — decode it.' },
+    { name: 'XOR party', category: 'Cryptography', level: 'medium', type: 'dynamic', initial: 400, minimal: 150, decay: 15, flag: 'CTF{single_byte_key}', text: 'A message was XORed with a single byte. Recover it.' },
+    { name: 'Lost in the logs', category: 'Forensics', level: 'easy', type: 'standard', initial: 100, flag: 'CTF{grep_is_your_friend}', text: 'Somebody logged in at 3 a.m. Find who, in the attached web server logs.' },
+    { name: 'Strings attached', category: 'Reverse engineering', level: 'easy', type: 'standard', initial: 150, flag: 'CTF{strings_are_cheap}', text: 'The binary compares your input with a constant. Which one?' },
+    { name: 'Overflowing cup', category: 'Pwn', level: 'difficult', type: 'dynamic', initial: 500, minimal: 200, decay: 10, flag: 'CTF{smash_the_stack}', text: 'A classic stack overflow on a service without canaries.' },
+    { name: 'Where was this taken?', category: 'OSINT', level: 'medium', type: 'standard', initial: 200, flag: 'CTF{cotonou}', text: 'A photo of a market square. Name the city, in lower case.' },
+  ];
+  for (const c of practice) {
+    await db.challenge.create({
+      data: {
+        name: c.name,
+        categoryId: cat[c.category],
+        type: c.type,
+        level: c.level,
+        description: `<p>${c.text}</p><p>Flag format: <code>CTF{...}</code></p>`,
+        source: `${c.text}\n\nFlag format: \`CTF{...}\``,
+        initialValue: c.initial,
+        minimalValue: c.minimal ?? null,
+        decayValue: c.decay ?? null,
+        flag: { create: { value: c.flag, collation: 'plain_text' } },
+        ...(c.hint ? { hint: { create: { description: c.hint[0], score: c.hint[1] } } } : {}),
+      },
+    });
+  }
+
+  const events = [
+    { name: 'Cyber Week Online CTF', type: 'online', start: now - 2 * day, end: now + 5 * day, place: 'Online event' },
+    { name: 'Cotonou On-site CTF', type: 'in-person', start: now + 10 * day, end: now + 11 * day, place: 'Cotonou, Sèmè City', registerLink: 'https://example.com/register' },
+    { name: 'Training Platform — Cohort 1', type: 'training-platform', start: now - 7 * day, end: now + 60 * day, place: 'Online event', cohort: 'Cohort 1' },
+    { name: 'Black Friday CTF', type: 'black-friday', start: now - day, end: now + 2 * day, place: 'Online event' },
+  ];
+  for (const e of events) {
+    const event = await db.event.create({
+      data: {
+        name: e.name,
+        type: e.type,
+        place: e.place,
+        description: `<p>${e.name}: solve challenges, earn points and climb the scoreboard.</p>`,
+        startDate: new Date(e.start),
+        endDate: new Date(e.end),
+        registerLink: e.registerLink ?? null,
+        cohort: e.cohort ?? null,
+      },
+    });
+    await db.challenge.create({
+      data: {
+        name: `${e.name}: warm-up`,
+        categoryId: cat.Web,
+        eventId: event.id,
+        description: '<p>A first challenge to check that everything works. The flag is <code>CTF{warm_up}</code>.</p>',
+        initialValue: 50,
+        trainingWeek: e.type === 'training-platform' ? 1 : null,
+        flag: { create: { value: 'CTF{warm_up}', collation: 'plain_text' } },
+      },
+    });
+  }
+
+  await db.reward.createMany({
+    data: [
+      { title: 'CTF T-shirt', coin: 100 },
+      { title: 'One month of premium labs', coin: 500 },
+      { title: 'Certified CTF practitioner exam voucher', coin: 1500, isCtfCertificationReward: true },
+    ],
+  });
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const [username, fullname, email, gender, country] of [
+    ['alice', 'Alice Hounkpatin', 'alice@example.com', 'F', 'BJ'],
+    ['bob', 'Bob Mensah', 'bob@example.com', 'M', 'GH'],
+  ]) {
+    await db.user.create({ data: { username, usernameKey: username, fullname, email, gender, country, passwordHash, isActive: true, isValidated: true } });
+  }
+
+  await db.notification.create({ data: { title: 'Welcome!', description: '<p>The platform is open. Start with the practice challenges.</p>', kind: 'general' } });
+  return true;
+}

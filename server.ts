@@ -1,0 +1,146 @@
+// The single Node process: cross-cutting HTTP concerns here, everything else in React Router.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import pino from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { ServerBuild } from 'react-router';
+
+const PORT = Number(process.env.PORT ?? 3000);
+const DEV = process.env.NODE_ENV !== 'production';
+/** Largest request body accepted; uploads have tighter limits of their own in the domain layer. */
+const MAX_BODY_BYTES = 12 * 1024 * 1024;
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+
+const app = express();
+app.disable('x-powered-by');
+
+// Request id, CSP nonce and the load context React Router hands to loaders and actions.
+app.use((req, res, next) => {
+  const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
+  res.locals.ctx = { ip: req.socket.remoteAddress ?? 'unknown', nonce: randomBytes(16).toString('base64'), requestId };
+  res.setHeader('X-Request-Id', requestId);
+  next();
+});
+
+// One line per request: never bodies, cookies, tokens or query strings (they may carry tokens).
+app.use(
+  pinoHttp({
+    logger: log,
+    genReqId: (_req, res) => (res as Response).locals.ctx.requestId,
+    customProps: (_req, res) => ({ userId: (res as Response).locals.ctx?.userId }),
+    serializers: {
+      req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0] }),
+      res: (res) => ({ status: res.statusCode }),
+    },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
+  }),
+);
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", (_req, res) => `'nonce-${(res as Response).locals.ctx.nonce}'`, ...(DEV ? ["'unsafe-inline'"] : [])],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", ...(DEV ? ['ws:'] : [])],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: process.env.PUBLIC_URL?.startsWith('https://') ?? false,
+  }),
+);
+app.use(compression());
+
+app.use((req, res, next) => {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+    res.status(413).json({ detail: `Request body too large (at most ${MAX_BODY_BYTES / 1024 / 1024} MB).` });
+    req.resume();
+    return;
+  }
+  next();
+});
+
+// Same-origin check for state-changing requests authenticated by the session cookie. A request
+// that only carries a Bearer token is not sent by a browser on the user's behalf, so it passes.
+app.use((req, res, next) => {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
+  const bearerOnly = /^Bearer\s/i.test(req.headers.authorization ?? '') && !/ctf_session=/.test(req.headers.cookie ?? '');
+  if (bearerOnly) return next();
+  const origin = req.headers.origin;
+  const site = req.headers['sec-fetch-site'];
+  const host = req.headers.host;
+  const crossOrigin = origin ? origin === 'null' || new URL(origin).host !== host : site === 'cross-site';
+  if (crossOrigin) {
+    res.status(403).json({ detail: 'Cross-origin request refused.' });
+    return;
+  }
+  next();
+});
+
+async function main() {
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (DEV) {
+    const vite = await import('vite');
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    build = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    await ((await build()).entry.module as unknown as { startup: () => Promise<void> }).startup();
+  } else {
+    // @ts-ignore -- produced by `react-router build`
+    build = (await import('./build/server/index.js')) as ServerBuild;
+    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static('build/client', { maxAge: '1h', index: false }));
+    await (build.entry.module as unknown as { startup: () => Promise<void> }).startup();
+  }
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: DEV ? 'development' : 'production',
+      getLoadContext: (_req, res) => res.locals.ctx,
+    }),
+  );
+
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    log.error({ err }, 'unhandled error');
+    if (!res.headersSent) res.status(500).send('Internal server error');
+  });
+
+  const server = createServer(app);
+  server.listen(PORT, () => log.info({ port: PORT }, `listening on http://localhost:${PORT}`));
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    server.close(async () => {
+      const b = typeof build === 'function' ? await build() : build;
+      await (b.entry.module as unknown as { shutdown: () => Promise<void> }).shutdown();
+      log.info('closed');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err) => {
+  log.fatal({ err }, 'failed to start');
+  process.exit(1);
+});
