@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/support/**/*.test.ts'],
     setupFiles: ['tests/support/vitest-setup.ts'],
+    globalSetup: ['tests/support/api-global-setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,
   },

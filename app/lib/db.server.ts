@@ -21,14 +21,12 @@ export function openDatabase(url = env.databaseUrl): PrismaClient {
   return new PrismaClient({ adapter });
 }
 
-const globalForDb = globalThis as unknown as { __db?: PrismaClient; __dbReady?: Promise<void> };
-
-export const db: PrismaClient = (globalForDb.__db ??= openDatabase());
+export const db: PrismaClient = openDatabase();
 
 /** Per-connection pragmas (the adapter opens its own connection). */
-export const dbReady: Promise<void> = (globalForDb.__dbReady ??= (async () => {
+export const dbReady: Promise<void> = (async () => {
   await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
   await db.$queryRawUnsafe('PRAGMA foreign_keys = ON');
   await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
   await db.$queryRawUnsafe('PRAGMA synchronous = NORMAL');
-})());
+})();

@@ -34,8 +34,11 @@ export function makeToken(user: TokenUser, purpose: TokenPurpose, now = Date.now
 }
 
 export function checkToken(user: TokenUser, purpose: TokenPurpose, token: string, now = Date.now()): boolean {
-  const [ts, mac] = token.split('-');
-  if (!ts || !mac) return false;
+  // The MAC is base64url and may itself contain '-': split at the first one only.
+  const cut = token.indexOf('-');
+  const ts = token.slice(0, cut);
+  const mac = token.slice(cut + 1);
+  if (cut < 1 || !mac) return false;
   const issued = parseInt(ts, 36);
   if (!Number.isFinite(issued) || now / 1000 - issued > TOKEN_LIFETIME_SECONDS[purpose]) return false;
   const expected = Buffer.from(sign(`${ts}|${state(user, purpose)}`));

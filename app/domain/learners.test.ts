@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { db } from '~/lib/db.server';
+import { Forbidden, NotFound, Unauthorized } from '~/lib/errors.server';
+import { makeStaff, makeSuperuser, makeUser } from '../../tests/support/factories';
+import { listLearners, setValidation, validationMessage } from './learners.server';
+
+describe('learners list', () => {
+  it('shows learners to learners and staff, collaborators too to the superuser, never superusers or dormant accounts', async () => {
+    const learner = await makeUser();
+    const staff = await makeStaff();
+    const superuser = await makeSuperuser();
+    const dormant = await makeUser({ isActive: false, isValidated: false });
+    const validatedInactive = await makeUser({ isActive: false, isValidated: true });
+
+    const ids = async (actor: typeof learner) => (await listLearners(actor, { page: 1, pageSize: 100 })).results.map((r) => r.user.id);
+    for (const viewer of [learner, staff]) {
+      const seen = await ids(viewer);
+      expect(seen).toContain(learner.id);
+      expect(seen).toContain(validatedInactive.id);
+      expect(seen).not.toContain(staff.id);
+      expect(seen).not.toContain(superuser.id);
+      expect(seen).not.toContain(dormant.id);
+    }
+    const bySuperuser = await ids(superuser);
+    expect(bySuperuser).toContain(staff.id);
+    expect(bySuperuser).not.toContain(superuser.id);
+    await expect(listLearners(null, { page: 1, pageSize: 10 })).rejects.toBeInstanceOf(Unauthorized);
+  });
+
+  it('pages by the requested size and searches by name', async () => {
+    const viewer = await makeUser();
+    const tag = `zz${Date.now()}`;
+    for (let i = 0; i < 12; i++) await makeUser({ username: `${tag}_${i}` });
+    const first = await listLearners(viewer, { search: tag, page: 1, pageSize: 10 });
+    const second = await listLearners(viewer, { search: tag, page: 2, pageSize: 10 });
+    expect(first.count).toBe(12);
+    expect(first.results).toHaveLength(10);
+    expect(second.results).toHaveLength(2);
+  });
+});
+
+describe('validation', () => {
+  it('lets staff validate and invalidate, and logs each decision', async () => {
+    const staff = await makeStaff();
+    const a = await makeUser();
+    const b = await makeUser();
+    expect(await setValidation(staff, [a.id, b.id], true)).toBe(2);
+    expect((await db.user.findMany({ where: { id: { in: [a.id, b.id] } } })).every((u) => u.isValidated)).toBe(true);
+    expect(await setValidation(staff, [a.id], false)).toBe(1);
+    const log = await db.staffAction.findMany({ where: { actorId: staff.id }, orderBy: { id: 'asc' } });
+    expect(log.map((l) => [l.action, l.targetId])).toEqual([
+      ['user.validate', String(a.id)],
+      ['user.validate', String(b.id)],
+      ['user.invalidate', String(a.id)],
+    ]);
+  });
+
+  it('changes nothing when one of the selected accounts does not exist', async () => {
+    const staff = await makeStaff();
+    const a = await makeUser();
+    await expect(setValidation(staff, [a.id, 999_999], true)).rejects.toBeInstanceOf(NotFound);
+    expect((await db.user.findUniqueOrThrow({ where: { id: a.id } })).isValidated).toBe(false);
+  });
+
+  it('is refused to learners', async () => {
+    const learner = await makeUser();
+    const other = await makeUser();
+    await expect(setValidation(learner, [other.id], true)).rejects.toBeInstanceOf(Forbidden);
+  });
+
+  it('words the messages as the spec does', () => {
+    expect(validationMessage(true, 1, false)).toBe('Account validation completed successfully!');
+    expect(validationMessage(false, 1, false)).toBe('Account invalidation completed successfully!');
+    expect(validationMessage(true, 3, true)).toBe('Account validation completed successfully! 3 accounts validated.');
+  });
+});

@@ -1,0 +1,16 @@
+// Vitest global setup: one production server for the API contract tests (build it first).
+import { existsSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { startTestServer } from './test-server';
+
+declare module 'vitest' {
+  export interface ProvidedContext { apiUrl: string; apiMailDir: string }
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync('build/server/index.js')) throw new Error('Run `npm run build` before the API tests.');
+  const server = await startTestServer('api', { RATE_LIMIT_FACTOR: '20' });
+  project.provide('apiUrl', server.url);
+  project.provide('apiMailDir', server.mailDir);
+  return () => server.stop();
+}
