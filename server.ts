@@ -58,6 +58,7 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
     hsts: process.env.PUBLIC_URL?.startsWith('https://') ?? false,
   }),
 );
@@ -78,16 +79,27 @@ app.use((req, res, next) => {
   if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
   const bearerOnly = /^Bearer\s/i.test(req.headers.authorization ?? '') && !/ctf_session=/.test(req.headers.cookie ?? '');
   if (bearerOnly) return next();
-  const origin = req.headers.origin;
+  // Browsers send Sec-Fetch-Site; with it, Origin may be 'null' (e.g. a plain form post under a strict
+  // referrer policy), so it decides. Without it, compare Origin with Host.
   const site = req.headers['sec-fetch-site'];
-  const host = req.headers.host;
-  const crossOrigin = origin ? origin === 'null' || new URL(origin).host !== host : site === 'cross-site';
+  const origin = req.headers.origin;
+  const crossOrigin = site
+    ? site !== 'same-origin' && site !== 'none'
+    : !!origin && originHost(origin) !== req.headers.host;
   if (crossOrigin) {
     res.status(403).json({ detail: 'Cross-origin request refused.' });
     return;
   }
   next();
 });
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null; // 'null' or garbage: never our host
+  }
+}
 
 async function main() {
   let build: ServerBuild | (() => Promise<ServerBuild>);

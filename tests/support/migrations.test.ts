@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingSchemaChange } from '../../scripts/schema-engine';
+import { pendingSchemaChange } from '../../prisma/schema-engine';
 
 describe('migrations', () => {
   it('reproduce prisma/schema.prisma exactly (run `npm run db:migration -- <name>` after a schema change)', async () => {

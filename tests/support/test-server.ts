@@ -26,7 +26,7 @@ export async function startTestServer(name: string, env: Record<string, string> 
   mkdirSync(dataDir, { recursive: true });
   const mailDir = join(dataDir, 'mail');
   const smtp = await startSmtpSink(mailDir);
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: {

@@ -1,0 +1,60 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { linkPath, waitForMail } from '../support/mailbox';
+import { SUPERUSER } from '../support/test-server';
+
+export const MAIL_DIR = 'data/test-e2e/mail';
+export { SUPERUSER };
+
+let n = 0;
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${(++n).toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+export async function mailLink(to: string, subject: RegExp, after = 0): Promise<string> {
+  return linkPath(await waitForMail(MAIL_DIR, to, { subject, after }));
+}
+
+/** page.goto that, with JavaScript on, also waits until React has hydrated the page. */
+export async function visit(page: Page, path: string) {
+  await page.goto(path);
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  }
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await visit(page, '/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Opens the user menu (a <details>, so it works without JS) and follows Logout. */
+export async function logOut(page: Page, javaScriptEnabled: boolean) {
+  await page.locator('header summary').filter({ has: page.locator('img') }).click();
+  await page.getByRole('link', { name: 'Logout' }).click();
+  const text = 'Are you sure you want to log out? This action will close your current session. You will need to log in again to access your account again.';
+  if (javaScriptEnabled) {
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(text);
+    await dialog.getByRole('button', { name: 'Logout' }).click();
+  } else {
+    await expect(page).toHaveURL(/\/logout$/);
+    await expect(page.getByText(text)).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+  }
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** An active learner created through the API (the sign-up journey itself is tested in the UI). */
+export async function activeLearner(request: APIRequestContext, baseURL: string, over: { username?: string } = {}) {
+  const username = over.username ?? uniqueName('pw');
+  const learner = { username, fullname: `Learner ${username}`, email: `${username}@example.com`, gender: 'M', country: 'BJ', password: 'learner-pass-1', re_password: 'learner-pass-1' };
+  const created = await request.post('/api/auth/users/', { data: learner, headers: { Origin: baseURL } });
+  expect(created.status()).toBe(201);
+  const parts = (await mailLink(learner.email, /Activate/)).split('/').filter(Boolean);
+  const activated = await request.post('/api/auth/users/activation/', { data: { uid: parts.at(-2), token: parts.at(-1) }, headers: { Origin: baseURL } });
+  expect(activated.status()).toBe(204);
+  return { ...learner, id: (await created.json()).id as number };
+}
