@@ -6,7 +6,7 @@ import { readMails } from '../../tests/support/mailbox';
 import { xlsx } from '../../tests/support/xlsx';
 import { importLearners } from './import-learners.server';
 
-const file = (bytes: Buffer) => new File([bytes], 'learners.xlsx');
+const file = (bytes: Uint8Array<ArrayBuffer>) => new File([bytes], 'learners.xlsx');
 
 describe('learner import', () => {
   it('creates missing learners, validates listed ones, rejects bad rows, and changes nothing the second time', async () => {

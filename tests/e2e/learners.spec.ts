@@ -80,7 +80,7 @@ test('the superuser imports learners from an .xlsx file and sees a report per ro
   await dialog.getByRole('button', { name: 'Upload' }).click({ noWaitAfter: true });
   // The browser's own required check (or the server, if it is bypassed) keeps an empty upload out.
   await expect(page.getByRole('dialog')).toBeVisible();
-  await dialog.getByLabel('Excel file').setInputFiles({ name: 'learners.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
+  await dialog.getByLabel('Excel file').setInputFiles({ name: 'learners.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(bytes) });
   await dialog.getByRole('button', { name: 'Upload' }).click();
   const report = page.getByRole('region', { name: 'Learner exportation completed successfully' });
   await expect(report).toContainText('2 created · 0 updated · 0 unchanged · 1 rejected');
