@@ -79,6 +79,7 @@ test('forgot password: the e-mailed link sets a new password once', async ({ pag
 
   await visit(page, '/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill('nobody-here@example.com');
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(page.getByText('No users found with this email address.')).toBeVisible();
