@@ -1,5 +1,6 @@
 // The route tree, written out by hand to mirror SPEC §2. Pages live in app/routes/ in folders like
-// their URLs; the JSON contract of SPEC §7 lives in app/api/.
+// their URLs; the JSON contract of SPEC §7 lives in app/api/. Modules under routes/scoped/ serve
+// both a practice URL and (later) an event URL, registered with distinct ids.
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
@@ -20,6 +21,13 @@ export default [
   route('practices/users', 'routes/practices/users.tsx'),
   route('practices/users/:id', 'routes/scoped/player.tsx', { id: 'player-solved-challenges' }),
   route('practices/collaboraters/create', 'routes/practices/collaborater-create.tsx'),
+  route('practices/challenges', 'routes/scoped/challenges.tsx', { id: 'practice-challenges' }),
+  // [authoring pages]
+  // [end authoring pages]
+  // [categories+review pages]
+  // [end categories+review pages]
+  // [scoreboard pages]
+  // [end scoreboard pages]
 
   // API (SPEC §7), paths as the spec writes them; a trailing slash matches too.
   route('api/auth/jwt/create', 'api/auth/jwt-create.ts'),
@@ -38,6 +46,15 @@ export default [
   route('api/countries', 'api/countries.ts'),
   route('api/notifications/count-new-notification', 'api/notifications-count.ts'),
   route('api/reward-requests/count-unprocessed', 'api/reward-requests-count.ts'),
+  route('api/challenges/practices', 'api/challenges/practices.ts'),
+  route('api/challenges/:id/verify-submitted-flag', 'api/challenges/verify-flag.ts'),
+  route('api/challenges/:id/submissions', 'api/challenges/submissions.ts'),
+  // [authoring api]
+  // [end authoring api]
+  // [categories+review api]
+  // [end categories+review api]
+  // [scoreboard api]
+  // [end scoreboard api]
   route('api/*', 'api/not-found.ts'),
 
   // Unknown paths: home when logged in, login otherwise.

@@ -1,0 +1,42 @@
+// Flag collations (SPEC §3 Flag): a registry of matchers. Neither can be made slow by its input.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { RE2JS } from 're2js';
+
+/** Longest flag attempt accepted; longer ones are refused before matching. */
+export const MAX_FLAG_LENGTH = 1000;
+
+const key = randomBytes(32);
+// Comparing fixed-length MACs takes the same time whatever the flag's length or content.
+const mac = (s: string) => createHmac('sha256', key).update(s).digest();
+
+export type Matcher = (flag: string, attempt: string) => boolean;
+
+export const COLLATIONS: Record<string, Matcher> = {
+  /** Exact match after trimming surrounding white space, in constant time. */
+  plain_text: (flag, attempt) => timingSafeEqual(mac(flag.trim()), mac(attempt.trim())),
+  /** A full match on RE2 (linear time: no pattern can be made to backtrack). */
+  regex: (flag, attempt) => {
+    try {
+      return RE2JS.compile(flag).matcher(attempt.trim()).matches();
+    } catch {
+      return false;
+    }
+  },
+};
+
+export const COLLATION_NAMES = Object.keys(COLLATIONS) as ('plain_text' | 'regex')[];
+
+export function flagMatches(flag: { value: string; collation: string }, attempt: string): boolean {
+  if (attempt.length > MAX_FLAG_LENGTH) return false;
+  return (COLLATIONS[flag.collation] ?? COLLATIONS.plain_text)(flag.value, attempt);
+}
+
+/** Checks that a regex flag compiles on RE2; returns the error message otherwise. */
+export function regexError(pattern: string): string | null {
+  try {
+    RE2JS.compile(pattern);
+    return null;
+  } catch (error) {
+    return `Invalid regular expression: ${(error as Error).message}`;
+  }
+}

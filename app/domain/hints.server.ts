@@ -1,0 +1,36 @@
+// Hints cost points: unlocking one records it, once, and the hint's score is deducted from the
+// player's next correct submission of that challenge (README "Rules: scoring").
+import { db } from '~/lib/db.server';
+import { NotFound } from '~/lib/errors.server';
+import { visibleChallenge } from './challenge-access.server';
+import { isStaff, type Actor } from './policy.server';
+
+export const HINT_NOT_FOUND = 'No Hint matches the given query.';
+
+/**
+ * Returns the hint; for a learner this unlocks it (once: the unique key makes a second unlock a
+ * no-op). Staff read hints without unlocking them.
+ */
+export async function unlockHint(actor: Actor | null, challengeId: number, hintId: number) {
+  const challenge = await visibleChallenge(actor, challengeId);
+  const hint = await db.hint.findUnique({ where: { id: Number.isInteger(hintId) ? hintId : 0 } });
+  if (!hint || hint.challengeId !== challenge.id) throw new NotFound(HINT_NOT_FOUND);
+  if (!isStaff(actor)) {
+    await db.hintUnlock.upsert({
+      where: { hintId_userId: { hintId: hint.id, userId: actor!.id } },
+      create: { hintId: hint.id, userId: actor!.id },
+      update: {},
+    });
+  }
+  return hint;
+}
+
+/** The penalty a player carries on a challenge: the score of the hint they unlocked, if any. */
+export async function hintPenalty(userId: number, challengeId: number): Promise<number> {
+  const unlock = await db.hintUnlock.findFirst({ where: { userId, hint: { challengeId } }, select: { hint: { select: { score: true } } } });
+  return unlock?.hint.score ?? 0;
+}
+
+export async function hasUnlocked(userId: number, hintId: number): Promise<boolean> {
+  return !!(await db.hintUnlock.findUnique({ where: { hintId_userId: { hintId, userId } }, select: { id: true } }));
+}

@@ -1,0 +1,26 @@
+// What a challenge is worth (README "Rules: scoring"). A registry, not a switch: a new challenge
+// type adds one entry.
+export interface Valued { type: string; initialValue: number; minimalValue: number | null; decayValue: number | null }
+
+type ScoringFunction = (challenge: Valued, earlierSolves: number) => number;
+
+export const SCORING: Record<string, ScoringFunction> = {
+  standard: (c) => c.initialValue,
+  /**
+   * CTFd's dynamic decay: max(minimal, ceil(((minimal - initial) / decay^2) * s^2 + initial)),
+   * s being the number of earlier solves; a decay of 0 acts as 1.
+   */
+  dynamic: (c, s) => {
+    const minimal = c.minimalValue ?? 0;
+    const decay = c.decayValue || 1;
+    return Math.max(minimal, Math.ceil(((minimal - c.initialValue) / decay ** 2) * s ** 2 + c.initialValue));
+  },
+};
+
+export const CHALLENGE_TYPES = Object.keys(SCORING) as ('standard' | 'dynamic')[];
+
+/** The value the next solver gets (SPEC new_value) after `earlierSolves` solves. */
+export function challengeValue(challenge: Valued, earlierSolves: number): number {
+  const scoring = SCORING[challenge.type] ?? SCORING.standard;
+  return scoring(challenge, earlierSolves);
+}
