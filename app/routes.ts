@@ -23,10 +23,15 @@ export default [
   route('practices/collaboraters/create', 'routes/practices/collaborater-create.tsx'),
   route('practices/challenges', 'routes/scoped/challenges.tsx', { id: 'practice-challenges' }),
   // [authoring pages]
+  route('practices/challenges/create', 'routes/scoped/challenge-create.tsx', { id: 'practice-challenge-create' }),
+  route('practices/challenges/:id', 'routes/scoped/challenge-edit.tsx', { id: 'practice-challenge-edit' }),
   // [end authoring pages]
   // [categories+review pages]
+  route('practices/categories', 'routes/scoped/categories.tsx', { id: 'practice-categories' }),
+  route('practices/submissions', 'routes/scoped/submissions.tsx', { id: 'practice-submissions' }),
   // [end categories+review pages]
   // [scoreboard pages]
+  route('practices/scoreboard', 'routes/scoped/scoreboard.tsx', { id: 'practice-scoreboard' }),
   // [end scoreboard pages]
 
   // API (SPEC §7), paths as the spec writes them; a trailing slash matches too.
@@ -50,10 +55,28 @@ export default [
   route('api/challenges/:id/verify-submitted-flag', 'api/challenges/verify-flag.ts'),
   route('api/challenges/:id/submissions', 'api/challenges/submissions.ts'),
   // [authoring api]
+  route('api/challenges', 'api/challenges/challenges.ts'),
+  route('api/challenges/:id', 'api/challenges/challenge.ts'),
+  route('api/challenges/:id/flags/:flagId', 'api/challenges/flag.ts'),
+  route('api/challenges/:id/hints', 'api/challenges/hints.ts'),
+  route('api/challenges/:id/hints/:hintId', 'api/challenges/hint.ts'),
+  route('api/challenges/:id/files', 'api/challenges/files.ts'),
+  route('api/challenges/:id/files/:fileId', 'api/challenges/file.ts'),
+  route('api/challenges/:id/files/:fileId/download', 'api/challenges/file-download.ts'),
   // [end authoring api]
   // [categories+review api]
+  route('api/categories', 'api/categories.ts'),
+  route('api/categories/:id', 'api/category.ts'),
+  route('api/submissions/practices', 'api/submissions/practices.ts'),
+  route('api/submissions/bulk-validate', 'api/submissions/bulk-validate.ts'),
+  route('api/submissions/:id/download-writeup', 'api/submissions/download-writeup.ts'),
+  route('api/submissions/:id/validate', 'api/submissions/review.ts', { id: 'api-submission-validate' }),
+  route('api/submissions/:id/dismiss', 'api/submissions/review.ts', { id: 'api-submission-dismiss' }),
   // [end categories+review api]
   // [scoreboard api]
+  route('api/auth/users/top-players', 'api/top-players.ts', { id: 'api-top-players' }),
+  route('api/auth/users/:id/submissions', 'api/user-submissions.ts'),
+  route('api/challenges/practices-total-points', 'api/practices-total-points.ts'),
   // [end scoreboard api]
   route('api/*', 'api/not-found.ts'),
 

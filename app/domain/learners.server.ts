@@ -4,7 +4,9 @@ import { db } from '~/lib/db.server';
 import { NotFound } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
 import { requireAuthenticated, requireStaff, type Actor } from './policy.server';
+import { PRACTICE } from './scope.server';
 import { logStaffAction } from './staff-log.server';
+import { pointsOf, solvesOf } from './standings.server';
 
 export interface LearnerRow { user: User; totalPoints: number }
 
@@ -29,15 +31,9 @@ function listFilter(actor: Actor, search: string): Prisma.UserWhereInput {
   };
 }
 
-/** Practice points: correct submissions outside events that were not rejected. */
-export async function practicePoints(userIds: number[]): Promise<Map<number, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db.submission.groupBy({
-    by: ['learnerId'],
-    where: { learnerId: { in: userIds }, eventId: null, solveKey: { not: null } },
-    _sum: { score: true },
-  });
-  return new Map(rows.map((r) => [r.learnerId, r._sum.score ?? 0]));
+/** Practice points, by the standings' rule (standings.server.ts), from its in-memory copy. */
+export function practicePoints(userIds: number[]): Promise<Map<number, number>> {
+  return pointsOf(PRACTICE, userIds);
 }
 
 export async function listLearners(actor: Actor | null, opts: { search?: string; page: number; pageSize: number }): Promise<Page<LearnerRow>> {
@@ -61,11 +57,7 @@ export async function getPlayer(actor: Actor | null, id: number) {
 /** The challenges a player solved in practice, with the score each solve earned. */
 export async function practiceSolves(actor: Actor | null, userId: number) {
   await getPlayer(actor, userId);
-  return db.submission.findMany({
-    where: { learnerId: userId, eventId: null, solveKey: { not: null } },
-    orderBy: { createdAt: 'asc' },
-    select: { id: true, score: true, createdAt: true, isValidated: true, challenge: { select: { id: true, name: true, initialValue: true, category: { select: { name: true } } } } },
-  });
+  return solvesOf(PRACTICE, userId);
 }
 
 /**

@@ -8,4 +8,6 @@ export const MESSAGES = {
   exportSuccess: 'Learner exportation completed successfully',
   emptyList: 'No data has been added yet',
   noSolves: 'No challenge solved yet',
+  flagCorrect: 'Your flag is correct.',
+  flagSubmitted: 'Your flag and writeup were submitted successfully.',
 } as const;

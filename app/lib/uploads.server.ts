@@ -51,7 +51,7 @@ function contentTypeOf(name: string): string {
   return image ? image[0] : 'application/octet-stream';
 }
 
-/** A download response: always an attachment, never sniffed, never scripted. */
+/** A download response: always an attachment, never scripted (server.ts adds nosniff to every response). */
 export function attachment(area: UploadArea, storedName: string, downloadName: string): Response {
   const path = join(env.uploadDir, area, storedName.replace(/[/\\]/g, ''));
   if (!existsSync(path)) return new Response('Not found', { status: 404 });
@@ -62,7 +62,6 @@ export function attachment(area: UploadArea, storedName: string, downloadName: s
       'Content-Type': contentTypeOf(storedName),
       'Content-Length': String(statSync(path).size),
       'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
-      'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Cache-Control': 'private, max-age=300',
     },

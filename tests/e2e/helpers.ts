@@ -58,3 +58,15 @@ export async function activeLearner(request: APIRequestContext, baseURL: string,
   expect(activated.status()).toBe(204);
   return { ...learner, id: (await created.json()).id as number };
 }
+
+/** Types the description: the Markdown textarea without JavaScript, MDXEditor with it. */
+export async function writeDescription(page: Page, text: string, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) {
+    await page.getByLabel('Description').fill(text);
+    return;
+  }
+  const editor = page.getByTestId('description-rich-editor').locator('[contenteditable="true"]');
+  await editor.click();
+  await page.keyboard.type(text);
+  await expect(editor).toContainText(text);
+}

@@ -1,8 +1,10 @@
 import { useLoaderData } from 'react-router';
 import { EmptyState } from '~/components/field';
-import { getPlayer, practicePoints, practiceSolves } from '~/domain/learners.server';
+import { getPlayer } from '~/domain/learners.server';
 import { profileUrl } from '~/domain/accounts.server';
 import { isStaff } from '~/domain/policy.server';
+import { resolveScope } from '~/domain/scope.server';
+import { pointsOf, solvesOf } from '~/domain/standings.server';
 import { requireUser } from '~/lib/auth.server';
 import { flagEmoji } from '~/lib/flag-emoji';
 import { MESSAGES } from '~/lib/messages';
@@ -14,8 +16,9 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.player.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
   const id = Number(params.id);
-  const player = await getPlayer(viewer, Number.isInteger(id) ? id : 0);
-  const [solves, points] = await Promise.all([practiceSolves(viewer, player.id), practicePoints([player.id])]);
+  const [scope, player] = await Promise.all([resolveScope(params as { eventId?: string }), getPlayer(viewer, Number.isInteger(id) ? id : 0)]);
+  // Total points come from the scope's standings, the same numbers as its scoreboard.
+  const [solves, points] = await Promise.all([solvesOf(scope, player.id), pointsOf(scope, [player.id])]);
   const staff = isStaff(viewer);
   return {
     player: {

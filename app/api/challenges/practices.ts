@@ -1,0 +1,26 @@
+import { challengeChoices, listBoard, topSolvers } from '~/domain/challenge-board.server';
+import { PRACTICE } from '~/domain/scope.server';
+import { api, methodNotAllowed, paginated } from '~/lib/api.server';
+import { getApiUser } from '~/lib/auth.server';
+import { PAGE_SIZE, pageNumber, pageSize } from '~/lib/pagination';
+import type { Route } from './+types/practices';
+import { boardChallengeJson } from './board-json';
+
+/**
+ * GET /api/challenges/practices/?category_id=&page=&page_size=: the practice board, 12 per page by
+ * default, each challenge with its top five solvers. With `next` present: every challenge's id and
+ * name, for choosing a recommended next challenge.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return api(async () => {
+    const actor = await getApiUser(request, context);
+    const url = new URL(request.url);
+    if (url.searchParams.has('next')) return challengeChoices(actor, PRACTICE);
+    const categoryId = Number(url.searchParams.get('category_id')) || null;
+    const page = await listBoard(actor, PRACTICE, { categoryId, page: pageNumber(url.searchParams.get('page')), pageSize: pageSize(url.searchParams.get('page_size'), PAGE_SIZE.challenges) });
+    const solvers = await Promise.all(page.results.map((c) => topSolvers(PRACTICE, c.id)));
+    return paginated(request, { ...page, results: page.results.map((c, i) => ({ c, s: solvers[i] })) }, ({ c, s }) => boardChallengeJson(c, s));
+  });
+}
+
+export const action = () => methodNotAllowed();

@@ -1,0 +1,17 @@
+import { verifyFlag } from '~/domain/submit-flag.server';
+import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
+import { getApiUser } from '~/lib/auth.server';
+import { verifyFlagSchema } from '~/schemas/flag-attempt';
+import type { Route } from './+types/verify-flag';
+
+/** POST /api/challenges/{id}/verify-submitted-flag/ {flag}: 200 {detail} or 400 {flag: [...]}. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed();
+  return api(async () => {
+    const actor = await getApiUser(request, context);
+    const { data } = await parseBody(request, verifyFlagSchema);
+    return verifyFlag(actor, Number(params.id), data.flag);
+  });
+}
+
+export const loader = () => methodNotAllowed();

@@ -1,0 +1,21 @@
+import { practiceSolves } from '~/domain/learners.server';
+import { api, methodNotAllowed } from '~/lib/api.server';
+import { getApiUser } from '~/lib/auth.server';
+import type { Route } from './+types/user-submissions';
+
+/** GET /api/auth/users/{id}/submissions/: the player's counted practice submissions, oldest first. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api(async () => {
+    const actor = await getApiUser(request, context);
+    const id = Number(params.id);
+    const solves = await practiceSolves(actor, Number.isInteger(id) ? id : 0);
+    return solves.map((s) => ({
+      id: s.id,
+      score: s.score,
+      challenge: { id: s.challenge.id, name: s.challenge.name, initial_value: s.challenge.initialValue, category_name: s.challenge.category.name },
+      created_at: s.createdAt.toISOString(),
+    }));
+  });
+}
+
+export const action = () => methodNotAllowed();

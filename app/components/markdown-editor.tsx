@@ -1,0 +1,77 @@
+// The rich text field (SPEC §2 "description as rich text"). Without JavaScript, and until the page
+// has hydrated, it is a plain Markdown <textarea>; afterwards MDXEditor (loaded lazily, browser
+// only) replaces it and writes its Markdown into a hidden input of the same name. Whatever the
+// author types, the server stores the Markdown and its sanitized HTML.
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+
+const MdxMarkdownEditor = lazy(() => import('./mdx-editor.client'));
+
+/** Falls back to the textarea if the editor's chunk fails to load or to render. */
+class Fallback extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export function MarkdownEditor({ id, name, label, defaultValue = '', errors, required }: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue?: string;
+  errors?: string[] | null;
+  required?: boolean;
+}) {
+  const [markdown, setMarkdown] = useState(defaultValue);
+  const [hydrated, setHydrated] = useState(false);
+  // Markdown MDXEditor cannot parse (some raw HTML, say) stays editable as text.
+  const [unsupported, setUnsupported] = useState(false);
+  const typedBeforeHydration = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    // Keep what was typed into the server-rendered textarea before React took over.
+    if (typedBeforeHydration.current) setMarkdown(typedBeforeHydration.current.value);
+    setHydrated(true);
+  }, []);
+
+  const describedBy = errors?.length ? `${id}-error` : `${id}-help`;
+  const textarea = (
+    <textarea
+      ref={hydrated ? undefined : typedBeforeHydration}
+      id={id}
+      name={name}
+      rows={10}
+      required={required}
+      value={markdown}
+      onChange={(e) => setMarkdown(e.target.value)}
+      aria-invalid={errors?.length ? true : undefined}
+      aria-describedby={describedBy}
+      className="input font-mono"
+    />
+  );
+
+  return (
+    <div className="mb-4">
+      <label className="label" htmlFor={id} id={`${id}-label`}>{label}</label>
+      {hydrated && !unsupported ? (
+        <Fallback fallback={textarea}>
+          <Suspense fallback={textarea}>
+            <div data-testid={`${id}-rich-editor`} role="group" aria-labelledby={`${id}-label`}>
+              <input type="hidden" name={name} value={markdown} />
+              <MdxMarkdownEditor markdown={markdown} onChange={setMarkdown} onError={() => setUnsupported(true)} />
+            </div>
+          </Suspense>
+        </Fallback>
+      ) : (
+        textarea
+      )}
+      {errors?.length ? (
+        <p className="field-error" id={`${id}-error`} role="alert">{errors[0]}</p>
+      ) : (
+        <p className="mt-1 text-xs text-slate-500" id={`${id}-help`}>Markdown; HTML is sanitized (no scripts, event handlers or javascript: links).</p>
+      )}
+    </div>
+  );
+}

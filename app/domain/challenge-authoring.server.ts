@@ -1,0 +1,376 @@
+// Challenge authoring by staff (SPEC §2 "Create/edit challenge", §5): the challenge, its flag, its
+// hint and its recommended next challenge. Written for a Scope: practice now, events later.
+import type { Category, Challenge, ChallengeFile, Flag, Hint, Prisma } from '~/generated/prisma/client';
+import { db } from '~/lib/db.server';
+import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { remove } from '~/lib/uploads.server';
+import { markdownToSafeHtml } from '~/lib/rich-text.server';
+import {
+  REQUIRED,
+  type ChallengeInput,
+  type ChallengePatch,
+  type FlagInput,
+  type HintInput,
+} from '~/schemas/challenge';
+import { CHALLENGE_NOT_FOUND, visibleChallenge } from './challenge-access.server';
+import { discardStored, fileJson, readUploads, storeUploads } from './challenge-files.server';
+import { regexError } from './flag-match.server';
+import { HINT_NOT_FOUND } from './hints.server';
+import { isStaff, requireStaff, requireSuperuser, type Actor } from './policy.server';
+import { countingSubmissions, inScope, PRACTICE, scopeEventId, type Scope } from './scope.server';
+import { challengeValue } from './scoring.server';
+import { logStaffAction } from './staff-log.server';
+import { standingsChanged } from './standings-events.server';
+
+export const HINT_TOO_EXPENSIVE = 'Hint score should be less than or equal to half of the initial challenge value';
+export const MINIMAL_ABOVE_INITIAL = 'Minimal value should be less than or equal to the initial value';
+export const NEXT_IS_SELF = 'A challenge cannot recommend itself.';
+export const HINT_EXISTS = 'This challenge already has a hint.';
+export const FLAG_NOT_FOUND = 'No Flag matches the given query.';
+const noSuchObject = (id: unknown) => `Invalid pk "${id}" - object does not exist.`;
+
+export type ChallengeWithParts = Challenge & { category: Category; flag: Flag | null; hint: Hint | null; files: ChallengeFile[] };
+const PARTS = { category: true, flag: true, hint: true, files: { orderBy: { id: 'asc' } } } as const satisfies Prisma.ChallengeInclude;
+
+/** Training-platform events number their challenges by week (SPEC §5); nothing else does. */
+export function needsTrainingWeek(scope: Scope): boolean {
+  return scope.kind === 'event' && scope.event.type === 'training-platform';
+}
+
+export async function scopeOfChallenge(challenge: Pick<Challenge, 'eventId'>): Promise<Scope> {
+  if (challenge.eventId === null) return PRACTICE;
+  const event = await db.event.findUniqueOrThrow({ where: { id: challenge.eventId } });
+  return { kind: 'event', event };
+}
+
+/** The scope named by the API's `event` field (none: practice). */
+export async function scopeOfEventField(eventId: number | null | undefined): Promise<Scope> {
+  if (!eventId) return PRACTICE;
+  const event = await db.event.findUnique({ where: { id: eventId } });
+  if (!event) throw new Invalid({ event: [noSuchObject(eventId)] });
+  return { kind: 'event', event };
+}
+
+/** Whether sanitized HTML still says anything (a description of only `<script>` says nothing). */
+function hasContent(html: string): boolean {
+  return /<img\s/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
+}
+
+type ChallengeData = Omit<Prisma.ChallengeUncheckedCreateInput, 'eventId' | 'authorId'>;
+
+/**
+ * Applies every rule of a challenge's main fields and returns what to store, or throws Invalid
+ * with all the field errors at once.
+ */
+async function resolveFields(scope: Scope, input: ChallengeInput, self?: { id: number; hint: Hint | null }): Promise<ChallengeData> {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+
+  const description = markdownToSafeHtml(input.description);
+  if (!hasContent(description)) add('description', REQUIRED);
+
+  const category = await db.category.findUnique({ where: { id: input.category }, select: { id: true } });
+  if (!category) add('category', noSuchObject(input.category));
+
+  // Standard challenges keep no decay parameters (SPEC §4: switching to standard blanks them).
+  const dynamic = input.type === 'dynamic';
+  const minimalValue = dynamic ? (input.minimal_value ?? null) : null;
+  const decayValue = dynamic ? (input.decay_value ?? null) : null;
+  if (dynamic && minimalValue === null) add('minimal_value', REQUIRED);
+  if (dynamic && decayValue === null) add('decay_value', REQUIRED);
+  if (minimalValue !== null && minimalValue > input.initial_value) add('minimal_value', MINIMAL_ABOVE_INITIAL);
+
+  const trainingWeek = needsTrainingWeek(scope) ? (input.training_week ?? null) : null;
+  if (needsTrainingWeek(scope) && trainingWeek === null) add('training_week', REQUIRED);
+
+  const nextId = input.next ?? null;
+  if (nextId !== null) {
+    if (self && nextId === self.id) add('next', NEXT_IS_SELF);
+    else if (!(await db.challenge.findFirst({ where: { id: nextId, ...inScope(scope) }, select: { id: true } }))) add('next', noSuchObject(nextId));
+  }
+
+  // Lowering the initial value must not break the hint's rule.
+  if (self?.hint && self.hint.score * 2 > input.initial_value) add('initial_value', HINT_TOO_EXPENSIVE);
+
+  if (Object.keys(errors).length) throw new Invalid(errors);
+  return {
+    name: input.name,
+    categoryId: input.category,
+    type: input.type,
+    source: input.description,
+    description,
+    level: input.level,
+    initialValue: input.initial_value,
+    minimalValue,
+    decayValue,
+    isActive: input.is_active,
+    trainingWeek,
+    nextId,
+  };
+}
+
+function flagErrors(flag: FlagInput | null | undefined): FieldErrors {
+  if (!flag) return { flag: [REQUIRED] };
+  const error = flag.collation === 'regex' ? regexError(flag.value) : null;
+  return error ? { value: [error] } : {};
+}
+
+async function merged<T>(run: () => Promise<T>, extra: FieldErrors): Promise<T> {
+  try {
+    const value = await run();
+    if (Object.keys(extra).length) throw new Invalid(extra);
+    return value;
+  } catch (error) {
+    if (error instanceof Invalid && Object.keys(extra).length) throw new Invalid({ ...error.fields, ...extra });
+    throw error;
+  }
+}
+
+/** Step one of the create page: checks the main fields without writing anything. */
+export async function checkChallenge(actor: Actor | null, scope: Scope, input: ChallengeInput): Promise<void> {
+  requireStaff(actor);
+  await resolveFields(scope, input);
+}
+
+/**
+ * Creates a challenge with its flag and files in one transaction: a challenge is never stored
+ * without a flag, so it is never playable without one.
+ */
+export async function createChallenge(actor: Actor | null, scope: Scope, input: ChallengeInput, flag: FlagInput | null | undefined, files: unknown[] = []): Promise<ChallengeWithParts> {
+  requireStaff(actor);
+  const data = await merged(() => resolveFields(scope, input), flagErrors(flag));
+  const stored = await storeUploads(await readUploads(files));
+  try {
+    return await db.$transaction(async (tx) => {
+      const challenge = await tx.challenge.create({
+        data: {
+          ...data,
+          eventId: scopeEventId(scope),
+          authorId: actor.id,
+          flag: { create: { value: flag!.value, collation: flag!.collation } },
+          files: { create: stored },
+        },
+        include: PARTS,
+      });
+      await logStaffAction(tx, actor, 'challenge.create', 'challenge', [challenge.id], { name: challenge.name, files: stored.length });
+      return challenge;
+    });
+  } catch (error) {
+    await discardStored(stored);
+    throw error;
+  }
+}
+
+async function loadForStaff(actor: Actor, id: number): Promise<ChallengeWithParts> {
+  const challenge = Number.isInteger(id) && id > 0 ? await db.challenge.findUnique({ where: { id }, include: PARTS }) : null;
+  if (!challenge) throw new NotFound(CHALLENGE_NOT_FOUND);
+  return challenge;
+}
+
+/** The challenge with its flag, hint and files, for the edit page of its own scope. */
+export async function getChallengeForEditing(actor: Actor | null, scope: Scope, id: number): Promise<ChallengeWithParts> {
+  requireStaff(actor);
+  const challenge = await loadForStaff(actor, id);
+  if (challenge.eventId !== scopeEventId(scope)) throw new NotFound(CHALLENGE_NOT_FOUND);
+  return challenge;
+}
+
+/** What the selects of the form offer: every category, and the scope's other challenges as next. */
+export async function authoringChoices(actor: Actor | null, scope: Scope, exceptId?: number) {
+  requireStaff(actor);
+  const [categories, challenges] = await Promise.all([
+    db.category.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true } }),
+    db.challenge.findMany({
+      where: { ...inScope(scope), ...(exceptId ? { id: { not: exceptId } } : {}) },
+      orderBy: { name: 'asc' },
+      select: { id: true, name: true },
+    }),
+  ]);
+  return { categories, challenges, needsTrainingWeek: needsTrainingWeek(scope) };
+}
+
+/** The current main fields in input form, so a PUT may send only what changes. */
+function currentInput(c: Challenge): ChallengeInput {
+  return {
+    name: c.name,
+    category: c.categoryId,
+    type: c.type as ChallengeInput['type'],
+    description: c.source || c.description,
+    level: c.level as ChallengeInput['level'],
+    initial_value: c.initialValue,
+    minimal_value: c.minimalValue,
+    decay_value: c.decayValue,
+    is_active: c.isActive,
+    training_week: c.trainingWeek,
+    next: c.nextId,
+  };
+}
+
+/**
+ * Edits the main fields; absent fields keep their value. Stored submission scores never change
+ * (README "Rules: scoring"), so the standings stay as they are.
+ */
+export async function updateChallenge(actor: Actor | null, id: number, patch: ChallengePatch): Promise<ChallengeWithParts> {
+  requireStaff(actor);
+  const current = await loadForStaff(actor, id);
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const data = await resolveFields(await scopeOfChallenge(current), { ...currentInput(current), ...defined }, current);
+  return db.$transaction(async (tx) => {
+    const challenge = await tx.challenge.update({ where: { id: current.id }, data, include: PARTS });
+    await logStaffAction(tx, actor, 'challenge.update', 'challenge', [challenge.id], { fields: Object.keys(defined) });
+    return challenge;
+  });
+}
+
+/** The Next tab: the challenge recommended after this one, or none. */
+export async function setNextChallenge(actor: Actor | null, id: number, next: number | null): Promise<ChallengeWithParts> {
+  return updateChallenge(actor, id, { next });
+}
+
+/**
+ * The superuser deletes a challenge with everything attached to it: flag, hint, files and
+ * submissions (their points leave the standings), and the files and writeups on disk.
+ */
+export async function deleteChallenge(actor: Actor | null, id: number): Promise<void> {
+  requireSuperuser(actor);
+  const challenge = await loadForStaff(actor, id);
+  const writeups = await db.submission.findMany({ where: { challengeId: challenge.id, writeup: { not: null } }, select: { writeup: true } });
+  await db.$transaction(async (tx) => {
+    await tx.challenge.delete({ where: { id: challenge.id } });
+    await logStaffAction(tx, actor, 'challenge.delete', 'challenge', [challenge.id], { name: challenge.name });
+  });
+  await Promise.all([
+    ...challenge.files.map((f) => remove('challenges', f.storedName)),
+    ...writeups.map((w) => remove('writeups', w.writeup)),
+  ]);
+  standingsChanged(challenge.eventId);
+}
+
+// Flag ----------------------------------------------------------------------------------------
+
+async function flagOf(challenge: ChallengeWithParts, flagId: number): Promise<Flag> {
+  if (!challenge.flag || challenge.flag.id !== flagId) throw new NotFound(FLAG_NOT_FOUND);
+  return challenge.flag;
+}
+
+export async function getFlag(actor: Actor | null, challengeId: number, flagId: number): Promise<Flag> {
+  requireStaff(actor);
+  return flagOf(await loadForStaff(actor, challengeId), flagId);
+}
+
+/**
+ * Sets the flag of a challenge (the Flag tab, and PUT on the API with the flag's id). A regex must
+ * compile on the engine that will match it.
+ */
+export async function setFlag(actor: Actor | null, challengeId: number, input: FlagInput, flagId?: number): Promise<Flag> {
+  requireStaff(actor);
+  const challenge = await loadForStaff(actor, challengeId);
+  if (flagId !== undefined) await flagOf(challenge, flagId);
+  const errors = flagErrors(input);
+  if (Object.keys(errors).length) throw new Invalid(errors);
+  return db.$transaction(async (tx) => {
+    const flag = await tx.flag.upsert({
+      where: { challengeId: challenge.id },
+      create: { challengeId: challenge.id, value: input.value, collation: input.collation },
+      update: { value: input.value, collation: input.collation },
+    });
+    // Never the value itself: the log is read by every staff member.
+    await logStaffAction(tx, actor, 'flag.update', 'flag', [flag.id], { challengeId: challenge.id, collation: flag.collation });
+    return flag;
+  });
+}
+
+// Hint ----------------------------------------------------------------------------------------
+
+function checkHint(challenge: Challenge, input: HintInput) {
+  if (input.score * 2 > challenge.initialValue) throw new Invalid({ score: [HINT_TOO_EXPENSIVE] });
+}
+
+export async function createHint(actor: Actor | null, challengeId: number, input: HintInput): Promise<Hint> {
+  requireStaff(actor);
+  const challenge = await loadForStaff(actor, challengeId);
+  if (challenge.hint) throw new Invalid({ non_field_errors: [HINT_EXISTS] });
+  checkHint(challenge, input);
+  return db.$transaction(async (tx) => {
+    const hint = await tx.hint.create({ data: { challengeId: challenge.id, description: input.description, score: input.score } });
+    await logStaffAction(tx, actor, 'hint.create', 'hint', [hint.id], { challengeId: challenge.id, score: hint.score });
+    return hint;
+  });
+}
+
+/**
+ * Edits the hint. Scores already stored keep the penalty they were given; a new score applies to
+ * the correct submissions made from now on.
+ */
+export async function updateHint(actor: Actor | null, challengeId: number, hintId: number, input: HintInput): Promise<Hint> {
+  requireStaff(actor);
+  const challenge = await loadForStaff(actor, challengeId);
+  if (!challenge.hint || challenge.hint.id !== hintId) throw new NotFound(HINT_NOT_FOUND);
+  checkHint(challenge, input);
+  return db.$transaction(async (tx) => {
+    const hint = await tx.hint.update({ where: { id: hintId }, data: { description: input.description, score: input.score } });
+    await logStaffAction(tx, actor, 'hint.update', 'hint', [hint.id], { challengeId: challenge.id, score: hint.score });
+    return hint;
+  });
+}
+
+/** The Hint tab: adds the hint, or edits the one there is. */
+export async function saveHint(actor: Actor | null, challengeId: number, input: HintInput): Promise<{ hint: Hint; created: boolean }> {
+  requireStaff(actor);
+  const challenge = await loadForStaff(actor, challengeId);
+  if (challenge.hint) return { hint: await updateHint(actor, challengeId, challenge.hint.id, input), created: false };
+  return { hint: await createHint(actor, challengeId, input), created: true };
+}
+
+// Reading -------------------------------------------------------------------------------------
+
+/** Counted solves so far: what new_value and count_active_submissions are computed from. */
+export async function countedSolves(challenge: Pick<Challenge, 'id' | 'eventId'>): Promise<number> {
+  const scope = await scopeOfChallenge(challenge);
+  return db.submission.count({ where: { ...countingSubmissions(scope), challengeId: challenge.id } });
+}
+
+/**
+ * The challenge JSON of SPEC §3. Learners never get the flag or an unlocked-only hint text; staff
+ * also get the flag, the hint and the Markdown source they edit.
+ */
+export function challengeJson(actor: Actor | null, c: ChallengeWithParts, solves: number) {
+  return {
+    id: c.id,
+    name: c.name,
+    category: c.categoryId,
+    category_name: c.category.name,
+    type: c.type,
+    description: c.description,
+    level: c.level,
+    initial_value: c.initialValue,
+    new_value: challengeValue(c, solves),
+    minimal_value: c.minimalValue,
+    decay_value: c.decayValue,
+    is_active: c.isActive,
+    next: c.nextId,
+    training_week: c.trainingWeek,
+    event: c.eventId,
+    count_active_submissions: solves,
+    files: c.files.map(fileJson),
+    flag_id: c.flag?.id ?? null,
+    hint_id: c.hint?.id ?? null,
+    ...(isStaff(actor)
+      ? {
+          source: c.source,
+          flag: c.flag ? flagJson(c.flag) : null,
+          hint: c.hint ? hintJson(c.hint) : null,
+        }
+      : {}),
+  };
+}
+
+export const flagJson = (f: Flag) => ({ id: f.id, value: f.value, collation: f.collation });
+export const hintJson = (h: Hint) => ({ id: h.id, description: h.description, score: h.score });
+
+/** GET /api/challenges/{id}/: anyone who may see the challenge. */
+export async function challengeDetail(actor: Actor | null, id: number) {
+  const visible = await visibleChallenge(actor, id);
+  const challenge = await db.challenge.findUniqueOrThrow({ where: { id: visible.id }, include: PARTS });
+  return challengeJson(actor, challenge, await countedSolves(challenge));
+}

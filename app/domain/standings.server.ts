@@ -1,0 +1,255 @@
+// Who leads a scope and with how many points (SPEC §2 "Scoreboards", §9). The ranking is computed
+// once per scope and kept in memory: scoreboard reads are far more frequent than solves, and every
+// change of counted submissions is announced through standingsChanged, which drops the copy.
+import { Prisma } from '~/generated/prisma/client';
+import { db } from '~/lib/db.server';
+import { PAGE_SIZE, type Page } from '~/lib/pagination';
+import { requireAuthenticated, type Actor } from './policy.server';
+import { countingSubmissions, scopeEventId, type Scope } from './scope.server';
+import { onStandingsChanged } from './standings-events.server';
+
+/** How many players the chart follows (SPEC §9). */
+export const CHART_PLAYERS = 5;
+/**
+ * Names and countries are read with the standings; a profile edit does not announce itself, so a
+ * copy is also dropped after this long.
+ */
+export const STANDINGS_MAX_AGE_MS = 60_000;
+/** Derived views (rendered chart, serialized pages) kept per copy; beyond it they are rebuilt. */
+const MAX_MEMO_ENTRIES = 256;
+
+export interface RankedPlayer {
+  id: number;
+  score: number;
+  /** Counted submissions (a solve worth 0 after its hint still counts as solved). */
+  solved: number;
+  /** When the player reached the score: the time of their last counted submission. */
+  reachedAt: Date;
+}
+
+export interface ScoreboardSubmission { score: number; date: Date }
+
+export interface ScoreboardRow extends RankedPlayer {
+  rank: number;
+  username: string;
+  country: string;
+  /** Counted submissions, oldest first: the points of the chart's line. */
+  submissions: ScoreboardSubmission[];
+}
+
+interface Identity { username: string; country: string; submissions: ScoreboardSubmission[] }
+
+/** One computed copy of a scope's standings. Views derived from it can be memoized on it. */
+export class Standings {
+  readonly ranked: readonly RankedPlayer[];
+  private readonly points = new Map<number, number>();
+  private readonly identities = new Map<number, Promise<Identity>>();
+  private readonly memos = new Map<string, unknown>();
+
+  constructor(readonly scope: Scope, ranked: RankedPlayer[], readonly computedAt = Date.now()) {
+    this.ranked = ranked;
+    for (const p of ranked) this.points.set(p.id, p.score);
+  }
+
+  get count(): number {
+    return this.ranked.length;
+  }
+
+  /** The top player's total: the chart's maximum (SPEC total_points). */
+  get totalPoints(): number {
+    return this.ranked[0]?.score ?? 0;
+  }
+
+  pointsOf(userId: number): number {
+    return this.points.get(userId) ?? 0;
+  }
+
+  /** Rows `from` to `to` (exclusive) of the ranking, with names and chart points. */
+  async rows(from: number, to: number): Promise<ScoreboardRow[]> {
+    const slice = this.ranked.slice(Math.max(0, from), Math.max(0, to));
+    const identities = await this.identitiesOf(slice.map((p) => p.id));
+    return slice.map((p, i) => ({ ...p, rank: from + i + 1, ...identities[i] }));
+  }
+
+  async page(page: number, pageSize: number = PAGE_SIZE.list): Promise<Page<ScoreboardRow>> {
+    const from = (page - 1) * pageSize;
+    return { count: this.count, page, pageSize, results: await this.rows(from, from + pageSize) };
+  }
+
+  top(n = CHART_PLAYERS): Promise<ScoreboardRow[]> {
+    return this.rows(0, n);
+  }
+
+  /**
+   * A value derived from this copy (an SVG, a JSON body), computed once. Bounded: past
+   * MAX_MEMO_ENTRIES the value is computed without being kept.
+   */
+  memo<T>(key: string, make: () => T): T {
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = make();
+    if (this.memos.size < MAX_MEMO_ENTRIES) {
+      this.memos.set(key, value);
+      // A failed computation must not stay cached.
+      if (value instanceof Promise) value.catch(() => this.memos.delete(key));
+    }
+    return value;
+  }
+
+  /** Usernames, countries and submissions of shown players: read once per copy, in one batch. */
+  private async identitiesOf(ids: number[]): Promise<Identity[]> {
+    const missing = ids.filter((id) => !this.identities.has(id));
+    if (missing.length) {
+      const batch = loadIdentities(this.scope, missing);
+      for (const id of missing) {
+        const one = batch.then((all) => all.get(id)!);
+        one.catch(() => this.identities.delete(id));
+        this.identities.set(id, one);
+      }
+    }
+    return Promise.all(ids.map((id) => this.identities.get(id)!));
+  }
+}
+
+async function loadIdentities(scope: Scope, ids: number[]): Promise<Map<number, Identity>> {
+  const [users, submissions] = await Promise.all([
+    db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, country: true } }),
+    db.$queryRaw<{ learnerId: number | bigint; score: number | bigint; createdAt: string | Date }[]>`
+      SELECT learnerId, score, createdAt FROM "Submission" INDEXED BY "Submission_learnerId_idx"
+      WHERE learnerId IN (${Prisma.join(ids)}) AND ${countedSql(scope)} ORDER BY createdAt, id`,
+  ]);
+  const found = new Map<number, Identity>(users.map((u) => [u.id, { username: u.username, country: u.country || 'BJ', submissions: [] }]));
+  for (const s of submissions) found.get(Number(s.learnerId))?.submissions.push({ score: Number(s.score), date: new Date(s.createdAt) });
+  // A player deleted since the ranking was computed keeps their row until the next copy.
+  for (const id of ids) if (!found.has(id)) found.set(id, { username: '', country: 'BJ', submissions: [] });
+  return found;
+}
+
+/**
+ * countingSubmissions(scope) written as SQL, for the queries below whose plan matters: without
+ * statistics SQLite would pick the eventId index, which in practice matches nearly every row. The
+ * standings test checks that both forms count the same submissions.
+ */
+function countedSql(scope: Scope): Prisma.Sql {
+  const eventId = scopeEventId(scope);
+  return eventId === null ? Prisma.sql`eventId IS NULL AND solveKey IS NOT NULL` : Prisma.sql`eventId = ${eventId} AND solveKey IS NOT NULL`;
+}
+
+/**
+ * The ranking, straight from the database: points per player are the scores of the scope's
+ * counted submissions (countedSql). In practice the filter keeps almost every row, so a plain scan
+ * grouped once beats any index; staff and superusers are dropped after grouping, as are players
+ * without points. Ties go to whoever reached the score first (their last counted submission), then
+ * to the smaller id.
+ */
+export async function computeStandings(scope: Scope): Promise<Standings> {
+  const source = scope.kind === 'practice' ? Prisma.sql`"Submission" NOT INDEXED` : Prisma.sql`"Submission"`;
+  const groups = await db.$queryRaw<{ id: number | bigint; score: number | bigint; solved: number | bigint; reachedAt: string | Date }[]>`
+    SELECT g.id, g.score, g.solved, g.reachedAt
+    FROM (SELECT learnerId AS id, SUM(score) AS score, COUNT(*) AS solved, MAX(createdAt) AS reachedAt
+          FROM ${source} WHERE ${countedSql(scope)} GROUP BY learnerId) g
+    JOIN "User" u ON u.id = g.id
+    WHERE g.score > 0 AND u.isStaff = 0 AND u.isSuperuser = 0`;
+  const ranked: RankedPlayer[] = groups.map((g) => ({ id: Number(g.id), score: Number(g.score), solved: Number(g.solved), reachedAt: new Date(g.reachedAt) }));
+  ranked.sort((a, b) => b.score - a.score || a.reachedAt.getTime() - b.reachedAt.getTime() || a.id - b.id);
+  return new Standings(scope, ranked);
+}
+
+// The in-memory copies, one per scope (practice = eventId null). A change bumps the scope's
+// generation, so a computation that a change overtook is never kept.
+const scopeKey = (eventId: number | null) => (eventId === null ? 'practice' : `event:${eventId}`);
+interface Entry { generation: number; standings: Promise<Standings>; ready: Standings | null }
+const cache = new Map<string, Entry>();
+const generations = new Map<string, number>();
+
+function bump(key: string) {
+  generations.set(key, (generations.get(key) ?? 0) + 1);
+  cache.delete(key);
+}
+
+onStandingsChanged((eventId) => bump(scopeKey(eventId)));
+
+/** Drops every copy, e.g. after a change that did not announce itself. */
+export function forgetStandings(): void {
+  for (const key of [...cache.keys()]) bump(key);
+}
+
+function fresh(entry: Entry | undefined, key: string): entry is Entry {
+  if (!entry || entry.generation !== (generations.get(key) ?? 0)) return false;
+  return !entry.ready || Date.now() - entry.ready.computedAt < STANDINGS_MAX_AGE_MS;
+}
+
+/** The scope's standings from memory, computed when missing or stale; parallel cold reads share one computation. */
+export function cachedStandings(scope: Scope): Promise<Standings> {
+  const key = scopeKey(scopeEventId(scope));
+  const hit = cache.get(key);
+  if (fresh(hit, key)) return hit.standings;
+  const entry: Entry = { generation: generations.get(key) ?? 0, standings: computeStandings(scope), ready: null };
+  cache.set(key, entry);
+  entry.standings.then(
+    (s) => {
+      entry.ready = s;
+    },
+    () => {
+      if (cache.get(key) === entry) cache.delete(key);
+    },
+  );
+  return entry.standings;
+}
+
+/**
+ * The copy already computed, or null when it would have to be computed: for a hot path that falls
+ * back to the ordinary one rather than wait.
+ */
+export function warmStandings(scope: Scope): Standings | null {
+  const key = scopeKey(scopeEventId(scope));
+  const hit = cache.get(key);
+  return fresh(hit, key) && hit.ready ? hit.ready : null;
+}
+
+/** The scoreboard of a scope for an authenticated viewer. */
+export async function scoreboard(actor: Actor | null, scope: Scope): Promise<Standings> {
+  requireAuthenticated(actor);
+  return cachedStandings(scope);
+}
+
+/**
+ * Total points of each player in the scope (0 for those without any): from the copy in memory when
+ * there is one, otherwise for just these players, so a list page does not compute the whole ranking.
+ */
+export async function pointsOf(scope: Scope, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const standings = warmStandings(scope);
+  if (standings) return new Map(userIds.map((id) => [id, standings.pointsOf(id)]));
+  const rows = await db.submission.groupBy({
+    by: ['learnerId'],
+    where: { ...countingSubmissions(scope), learnerId: { in: userIds }, learner: { isStaff: false, isSuperuser: false } },
+    _sum: { score: true },
+  });
+  const found = new Map(rows.map((r) => [r.learnerId, r._sum.score ?? 0]));
+  return new Map(userIds.map((id) => [id, found.get(id) ?? 0]));
+}
+
+/** A player's counted submissions in the scope, oldest first, with the challenge each solved. */
+export async function solvesOf(scope: Scope, userId: number) {
+  // The ids first, through the learner's index (see countedSql), then the rows with their challenge.
+  const ids = await db.$queryRaw<{ id: number | bigint }[]>`
+    SELECT id FROM "Submission" INDEXED BY "Submission_learnerId_idx" WHERE learnerId = ${userId} AND ${countedSql(scope)}`;
+  return db.submission.findMany({
+    where: { id: { in: ids.map((r) => Number(r.id)) } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: {
+      id: true,
+      score: true,
+      createdAt: true,
+      challenge: { select: { id: true, name: true, initialValue: true, category: { select: { name: true } } } },
+    },
+  });
+}
+
+/** How long computing the scope's standings from the database takes, in milliseconds (for the bench). */
+export async function timeColdStandings(scope: Scope): Promise<{ ms: number; players: number }> {
+  const started = performance.now();
+  const standings = await computeStandings(scope);
+  await standings.top();
+  return { ms: performance.now() - started, players: standings.count };
+}

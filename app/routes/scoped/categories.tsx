@@ -1,0 +1,210 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { UrlDialog } from '~/components/dialog';
+import { EmptyState, Field, FormErrors } from '~/components/field';
+import { Pagination } from '~/components/pagination';
+import {
+  CATEGORY_MESSAGES,
+  categoryPage,
+  createCategory,
+  deleteCategory,
+  getCategory,
+  listCategories,
+  updateCategory,
+} from '~/domain/categories.server';
+import { resolveScope } from '~/domain/scope.server';
+import { zodFieldErrors } from '~/lib/api.server';
+import { requireStaffPage } from '~/lib/auth.server';
+import { DomainError, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { redirectWithFlash } from '~/lib/session.server';
+import { categorySchema } from '~/schemas/category';
+import type { Route } from './+types/categories';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Categories · CTF Arena' }];
+
+const DIALOG_PARAMS = ['edit', 'delete'];
+
+/** The scope of the URL; an unknown event is a 404 page, not a 500. */
+async function scopeOf(params: { eventId?: string }) {
+  try {
+    return await resolveScope(params);
+  } catch (error) {
+    if (error instanceof NotFound) throw data(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, context);
+  // Categories are global; the scope only has to exist (an event's page 404s for an unknown event).
+  await scopeOf(params as { eventId?: string });
+  const url = new URL(request.url);
+  const requested = pageNumber(url.searchParams.get('page'));
+  const list = await listCategories(user, { page: requested, pageSize: PAGE_SIZE.categories });
+  // A page past the end (e.g. after deleting the last row of the last page) shows the last page.
+  const last = lastPage(list.count, PAGE_SIZE.categories);
+  if (requested > last) {
+    url.searchParams.set('page', String(last));
+    throw redirect(`${url.pathname}?${url.searchParams}`);
+  }
+  const targetId = url.searchParams.get('edit') ?? url.searchParams.get('delete');
+  const target = targetId ? await getCategory(user, Number(targetId)).catch((e) => (e instanceof NotFound ? null : Promise.reject(e))) : null;
+  return {
+    count: list.count,
+    page: list.page,
+    rows: list.results.map((c) => ({ id: c.id, name: c.name })),
+    target: target ? { id: target.id, name: target.name } : null,
+    missing: targetId && !target ? CATEGORY_MESSAGES.notFound : null,
+  };
+}
+
+type Intent = 'create' | 'edit' | 'delete';
+
+function backTo(request: Request, page?: number) {
+  const url = new URL(request.url);
+  for (const key of DIALOG_PARAMS) url.searchParams.delete(key);
+  if (page) url.searchParams.set('page', String(page));
+  const search = url.searchParams.toString();
+  return `${url.pathname}${search ? `?${search}` : ''}`;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, context);
+  const form = await request.formData();
+  const intent = String(form.get('intent')) as Intent;
+  const id = Number(form.get('id'));
+  const values = { name: typeof form.get('name') === 'string' ? String(form.get('name')) : '' };
+  try {
+    if (intent === 'create' || intent === 'edit') {
+      const parsed = categorySchema.safeParse(values);
+      if (!parsed.success) throw new Invalid(zodFieldErrors(parsed.error));
+      if (intent === 'create') {
+        const category = await createCategory(user, parsed.data);
+        // Show the page the new category landed on.
+        return redirectWithFlash(request, backTo(request, await categoryPage(category.id, PAGE_SIZE.categories)), { type: 'success', text: CATEGORY_MESSAGES.created });
+      }
+      await updateCategory(user, id, parsed.data);
+      return redirectWithFlash(request, backTo(request), { type: 'success', text: CATEGORY_MESSAGES.updated });
+    }
+    if (intent === 'delete') {
+      await deleteCategory(user, id);
+      return redirectWithFlash(request, backTo(request), { type: 'success', text: CATEGORY_MESSAGES.deleted });
+    }
+  } catch (error) {
+    if (error instanceof NotFound) return redirectWithFlash(request, backTo(request), { type: 'error', text: error.message });
+    const errors: FieldErrors | null = error instanceof Invalid ? error.fields : error instanceof DomainError ? { non_field_errors: [error.message] } : null;
+    if (errors) return data({ intent, values, errors }, { status: error instanceof DomainError ? error.status : 400 });
+    throw error;
+  }
+  return data({ intent, values, errors: { non_field_errors: ['Unknown action.'] } as FieldErrors }, { status: 400 });
+}
+
+export default function Categories() {
+  const { count, page, rows, target, missing } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const busy = useNavigation().state === 'submitting';
+  const errorsFor = (intent: Intent) => (result && result.intent === intent ? result.errors : null);
+  const link = (extra: Record<string, string>) => {
+    const p = new URLSearchParams(params);
+    for (const k of DIALOG_PARAMS) p.delete(k);
+    for (const [k, v] of Object.entries(extra)) p.set(k, v);
+    const s = p.toString();
+    return `${location.pathname}${s ? `?${s}` : ''}`;
+  };
+  const close = link({});
+  const createErrors = errorsFor('create');
+  const dialog = params.has('edit') ? 'edit' : params.has('delete') ? 'delete' : null;
+
+  return (
+    <div>
+      <h1 className="mb-6 text-2xl font-bold">Categories</h1>
+
+      {/* Keyed by the count so the field empties once a category is added (JS keeps the page). */}
+      <Form method="post" key={count} className="card mb-6">
+        <input type="hidden" name="intent" value="create" />
+        <FormErrors errors={createErrors?.non_field_errors} />
+        <div className="flex flex-wrap items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="new-category" className="sr-only">Enter challenge category</label>
+            <input
+              id="new-category" name="name" type="text" required maxLength={100} placeholder="Enter challenge category" className="input"
+              defaultValue={createErrors ? result?.values.name : undefined}
+              aria-invalid={createErrors?.name ? true : undefined} aria-describedby={createErrors?.name ? 'new-category-error' : undefined}
+            />
+            {createErrors?.name ? <p className="field-error" id="new-category-error" role="alert">{createErrors.name[0]}</p> : null}
+          </div>
+          <button type="submit" className="btn-primary" disabled={busy}>Add</button>
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="table">
+            <thead><tr><th>#</th><th>Category</th><th>Action</th></tr></thead>
+            <tbody>
+              {rows.map((c, i) => (
+                <tr key={c.id}>
+                  <td>{(page - 1) * PAGE_SIZE.categories + i + 1}</td>
+                  <td>{c.name}</td>
+                  <td className="flex gap-2">
+                    <Link to={link({ edit: String(c.id) })} className="btn-secondary" aria-label={`Edit ${c.name}`} preventScrollReset>Edit</Link>
+                    <Link to={link({ delete: String(c.id) })} className="btn-danger" aria-label={`Delete ${c.name}`} preventScrollReset>Delete</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination count={count} page={page} pageSize={PAGE_SIZE.categories} />
+
+      {dialog === 'edit' ? (
+        <UrlDialog title="Edit category" closeTo={close}>
+          {target ? (
+            <Form method="post" key={target.id}>
+              <input type="hidden" name="intent" value="edit" />
+              <input type="hidden" name="id" value={target.id} />
+              <FormErrors errors={errorsFor('edit')?.non_field_errors} />
+              <Field label="Category name" name="edit-name" errors={errorsFor('edit')?.name}>
+                <input
+                  id="edit-name" name="name" type="text" required maxLength={100} className="input"
+                  defaultValue={errorsFor('edit') ? result?.values.name : target.name}
+                  aria-invalid={errorsFor('edit')?.name ? true : undefined}
+                />
+              </Field>
+              <div className="flex justify-end gap-2">
+                <Link to={close} className="btn-secondary" preventScrollReset>Cancel</Link>
+                <button type="submit" className="btn-primary" disabled={busy}>Save</button>
+              </div>
+            </Form>
+          ) : (
+            <p className="text-sm text-slate-700">{missing}</p>
+          )}
+        </UrlDialog>
+      ) : null}
+
+      {dialog === 'delete' ? (
+        <UrlDialog title="Delete category" closeTo={close}>
+          {target ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={target.id} />
+              <FormErrors errors={errorsFor('delete')?.non_field_errors} />
+              <p className="mb-6 text-sm text-slate-700">Are you sure you want to delete the category “{target.name}”? This cannot be undone.</p>
+              <div className="flex justify-end gap-2">
+                <Link to={close} className="btn-secondary" preventScrollReset>Cancel</Link>
+                <button type="submit" className="btn-danger" disabled={busy}>Delete</button>
+              </div>
+            </Form>
+          ) : (
+            <p className="text-sm text-slate-700">{missing}</p>
+          )}
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,378 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useEffect, useState } from 'react';
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { UrlDialog } from '~/components/dialog';
+import { EmptyState, Field, FormErrors } from '~/components/field';
+import { MarkdownEditor } from '~/components/markdown-editor';
+import {
+  authoringChoices,
+  deleteChallenge,
+  getChallengeForEditing,
+  saveHint,
+  setFlag,
+  setNextChallenge,
+  updateChallenge,
+} from '~/domain/challenge-authoring.server';
+import { addChallengeFiles, deleteChallengeFile, MAX_CHALLENGE_FILE_BYTES } from '~/domain/challenge-files.server';
+import { resolveScope, scopePath, type Scope } from '~/domain/scope.server';
+import type { Actor } from '~/domain/policy.server';
+import { requireStaffPage } from '~/lib/auth.server';
+import { DomainError, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { redirectWithFlash } from '~/lib/session.server';
+import { AUTHORING_MESSAGES, challengeSchema, flagSchema, hintSchema, LEVELS, nextSchema } from '~/schemas/challenge';
+import type { Route } from './+types/challenge-edit';
+
+export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.challenge.name ?? 'Challenge'} · Edit · CTF Arena` }];
+
+const TABS = [
+  { id: 'details', label: 'Details' },
+  { id: 'files', label: 'Files' },
+  { id: 'flag', label: 'Flag' },
+  { id: 'hint', label: 'Hint' },
+  { id: 'next', label: 'Next' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+const notFound = () => data(null, { status: 404 });
+
+/** The challenge of this URL, for staff; anything but a numeric id of the scope's challenge is a 404. */
+async function editable(user: Actor, params: { eventId?: string; id?: string }): Promise<{ scope: Scope; challenge: Awaited<ReturnType<typeof getChallengeForEditing>> }> {
+  if (!/^\d{1,9}$/.test(params.id ?? '')) throw notFound();
+  try {
+    const scope = await resolveScope(params);
+    return { scope, challenge: await getChallengeForEditing(user, scope, Number(params.id)) };
+  } catch (error) {
+    if (error instanceof NotFound) throw notFound();
+    throw error;
+  }
+}
+
+function tabOf(value: string | null): Tab {
+  return TABS.some((t) => t.id === value) ? (value as Tab) : 'details';
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, context);
+  const { scope, challenge: c } = await editable(user, params);
+  const choices = await authoringChoices(user, scope, c.id);
+  return {
+    base: scopePath(scope),
+    isSuperuser: user.isSuperuser,
+    maxFileMb: MAX_CHALLENGE_FILE_BYTES / 1024 / 1024,
+    // Plain data, so the page's browser bundle needs nothing from the zod schemas.
+    levels: LEVELS,
+    choices,
+    challenge: {
+      id: c.id,
+      name: c.name,
+      category: c.categoryId,
+      type: c.type,
+      // Challenges written before the editor existed only have HTML, which Markdown accepts as is.
+      source: c.source || c.description,
+      level: c.level,
+      initialValue: c.initialValue,
+      minimalValue: c.minimalValue,
+      decayValue: c.decayValue,
+      isActive: c.isActive,
+      trainingWeek: c.trainingWeek,
+      next: c.nextId,
+      flag: c.flag ? { value: c.flag.value, collation: c.flag.collation } : null,
+      hint: c.hint ? { description: c.hint.description, score: c.hint.score } : null,
+      files: c.files.map((f) => ({ id: f.id, name: f.name, size: f.size })),
+    },
+  };
+}
+
+type Result = { intent: string; values: Record<string, string>; errors: FieldErrors };
+
+function fieldErrors(error: Record<string, string[] | null> | null | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [k, v] of Object.entries(error ?? {})) if (v?.length) errors[k || 'non_field_errors'] = v;
+  return errors;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, context);
+  const { scope, challenge } = await editable(user, params);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const values: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === 'string' && k !== 'intent') values[k] = v;
+  const fail = (errors: FieldErrors) => data<Result>({ intent, values, errors }, { status: 400 });
+  const page = `${scopePath(scope)}/challenges/${challenge.id}`;
+  const done = (tab: Tab, text: string) => redirectWithFlash(request, tab === 'details' ? page : `${page}?tab=${tab}`, { type: 'success', text });
+
+  try {
+    switch (intent) {
+      case 'details': {
+        const parsed = parseWithZod(form, { schema: challengeSchema });
+        if (parsed.status !== 'success') return fail(fieldErrors(parsed.error));
+        const v = parsed.value;
+        // The Next tab owns `next`; blank decay fields are cleared, not kept.
+        await updateChallenge(user, challenge.id, { ...v, next: undefined, minimal_value: v.minimal_value ?? null, decay_value: v.decay_value ?? null, training_week: v.training_week ?? null });
+        return done('details', AUTHORING_MESSAGES.updated);
+      }
+      case 'flag': {
+        const parsed = parseWithZod(form, { schema: flagSchema });
+        if (parsed.status !== 'success') return fail(fieldErrors(parsed.error));
+        await setFlag(user, challenge.id, parsed.value);
+        return done('flag', AUTHORING_MESSAGES.updated);
+      }
+      case 'hint': {
+        const parsed = parseWithZod(form, { schema: hintSchema });
+        if (parsed.status !== 'success') return fail(fieldErrors(parsed.error));
+        const { created } = await saveHint(user, challenge.id, parsed.value);
+        return done('hint', created ? AUTHORING_MESSAGES.added : AUTHORING_MESSAGES.updated);
+      }
+      case 'next': {
+        const parsed = parseWithZod(form, { schema: nextSchema });
+        if (parsed.status !== 'success') return fail(fieldErrors(parsed.error));
+        await setNextChallenge(user, challenge.id, parsed.value.next ?? null);
+        return done('next', AUTHORING_MESSAGES.updated);
+      }
+      case 'upload':
+        await addChallengeFiles(user, challenge.id, form.getAll('files'));
+        return done('files', AUTHORING_MESSAGES.added);
+      case 'delete-file':
+        await deleteChallengeFile(user, challenge.id, Number(form.get('file')));
+        return done('files', AUTHORING_MESSAGES.fileDeleted);
+      case 'delete':
+        await deleteChallenge(user, challenge.id);
+        return redirectWithFlash(request, `${scopePath(scope)}/challenges`, { type: 'success', text: AUTHORING_MESSAGES.challengeDeleted });
+    }
+  } catch (error) {
+    if (error instanceof Invalid) return fail(error.fields);
+    if (error instanceof DomainError && error.status !== 401) return data<Result>({ intent, values, errors: { non_field_errors: [error.message] } }, { status: error.status });
+    throw error;
+  }
+  return fail({ non_field_errors: ['Unknown action.'] });
+}
+
+export default function ChallengeEdit() {
+  const { base, isSuperuser, choices, challenge: c, maxFileMb, levels } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as Result | undefined;
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const tab = tabOf(params.get('tab'));
+  const busy = useNavigation().state === 'submitting';
+  const here = `${location.pathname}${tab === 'details' ? '' : `?tab=${tab}`}`;
+  const mine = (intent: string) => (result?.intent === intent ? result : null);
+  const fileToDelete = tab === 'files' && params.get('dialog') === 'delete-file' ? c.files.find((f) => String(f.id) === params.get('file')) : undefined;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">
+          {c.name}
+          {!c.isActive ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 align-middle text-xs font-semibold text-slate-700">Inactive</span> : null}
+        </h1>
+        <div className="flex items-center gap-3">
+          <Link to={`${base}/challenges`} className="link text-sm">Back to challenges</Link>
+          {isSuperuser ? <Link to={`${location.pathname}?dialog=delete`} className="btn-danger" preventScrollReset>Delete challenge</Link> : null}
+        </div>
+      </div>
+
+      <nav aria-label="Challenge sections" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
+        {TABS.map((t) => (
+          <Link
+            key={t.id}
+            to={t.id === 'details' ? location.pathname : `${location.pathname}?tab=${t.id}`}
+            aria-current={t.id === tab ? 'page' : undefined}
+            className={`-mb-px rounded-t-md border px-4 py-2 text-sm ${t.id === tab ? 'border-slate-200 border-b-white bg-white font-semibold' : 'border-transparent text-slate-600 hover:text-ink'}`}
+            preventScrollReset
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+
+      <FormErrors errors={result?.errors.non_field_errors} />
+      {tab === 'details' ? <DetailsTab challenge={c} choices={choices} levels={levels} result={mine('details')} busy={busy} /> : null}
+      {tab === 'files' ? <FilesTab challenge={c} result={mine('upload')} maxFileMb={maxFileMb} busy={busy} /> : null}
+      {tab === 'flag' ? <FlagTab flag={c.flag} result={mine('flag')} busy={busy} /> : null}
+      {tab === 'hint' ? <HintTab hint={c.hint} initialValue={c.initialValue} result={mine('hint')} busy={busy} /> : null}
+      {tab === 'next' ? <NextTab next={c.next} choices={choices.challenges} result={mine('next')} busy={busy} /> : null}
+
+      {fileToDelete ? (
+        <UrlDialog title="Delete file" closeTo={here}>
+          <Form method="post" action={here}>
+            <input type="hidden" name="intent" value="delete-file" />
+            <input type="hidden" name="file" value={fileToDelete.id} />
+            <p className="mb-6 text-sm text-slate-700">Are you sure you want to delete the file <strong>{fileToDelete.name}</strong>? It is removed from the server for good.</p>
+            <div className="flex justify-end gap-2">
+              <Link to={here} className="btn-secondary" preventScrollReset>Cancel</Link>
+              <button type="submit" className="btn-danger">Delete</button>
+            </div>
+          </Form>
+        </UrlDialog>
+      ) : null}
+
+      {isSuperuser && params.get('dialog') === 'delete' ? (
+        <UrlDialog title="Delete challenge" closeTo={location.pathname}>
+          <Form method="post" action={location.pathname}>
+            <input type="hidden" name="intent" value="delete" />
+            <p className="mb-6 text-sm text-slate-700">
+              Are you sure you want to delete <strong>{c.name}</strong>? Its flag, hint, files and every submission made for it are deleted too, and the points they earned leave the scoreboard.
+            </p>
+            <div className="flex justify-end gap-2">
+              <Link to={location.pathname} className="btn-secondary" preventScrollReset>Cancel</Link>
+              <button type="submit" className="btn-danger">Delete</button>
+            </div>
+          </Form>
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function DetailsTab({ challenge: c, choices, levels, result, busy }: { challenge: Loaded['challenge']; choices: Loaded['choices']; levels: readonly string[]; result: Result | null; busy: boolean }) {
+  const v = result?.values;
+  const err = (name: string) => result?.errors[name];
+  const [type, setType] = useState(v?.type ?? c.type);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // Without JavaScript both decay fields stay visible; a standard challenge stores neither.
+  const dynamicOnly = hydrated && type !== 'dynamic' ? 'hidden' : '';
+  const num = (typed: string | undefined, stored: number | null) => typed ?? (stored === null ? '' : String(stored));
+  return (
+    <Form method="post" className="card" aria-label="Challenge details">
+      <input type="hidden" name="intent" value="details" />
+      <Field label="Name" name="name" errors={err('name')}>
+        <input id="name" name="name" type="text" required maxLength={100} defaultValue={v?.name ?? c.name} className="input" />
+      </Field>
+      <div className="grid gap-x-4 sm:grid-cols-3">
+        <Field label="Category" name="category" errors={err('category')}>
+          <select id="category" name="category" required defaultValue={v?.category ?? String(c.category)} className="input">
+            {choices.categories.map((cat) => <option key={cat.id} value={cat.id}>{cat.name}</option>)}
+          </select>
+        </Field>
+        <Field label="Type" name="type" errors={err('type')}>
+          <select id="type" name="type" value={type} onChange={(e) => setType(e.target.value)} className="input">
+            <option value="standard">Standard</option>
+            <option value="dynamic">Dynamic</option>
+          </select>
+        </Field>
+        <Field label="Level" name="level" errors={err('level')}>
+          <select id="level" name="level" defaultValue={v?.level ?? c.level} className="input">
+            {levels.map((l) => <option key={l} value={l}>{l[0].toUpperCase() + l.slice(1)}</option>)}
+          </select>
+        </Field>
+      </div>
+      <MarkdownEditor id="description" name="description" label="Description" defaultValue={v?.description ?? c.source} errors={err('description')} />
+      <div className="grid gap-x-4 sm:grid-cols-3">
+        <Field label="Initial value" name="initial_value" errors={err('initial_value')}>
+          <input id="initial_value" name="initial_value" type="number" min={0} required defaultValue={num(v?.initial_value, c.initialValue)} className="input" />
+        </Field>
+        <div className={dynamicOnly}>
+          <Field label="Minimal value (dynamic only)" name="minimal_value" errors={err('minimal_value')}>
+            <input id="minimal_value" name="minimal_value" type="number" min={0} defaultValue={num(v?.minimal_value, c.minimalValue)} className="input" />
+          </Field>
+        </div>
+        <div className={dynamicOnly}>
+          <Field label="Decay value (dynamic only)" name="decay_value" errors={err('decay_value')}>
+            <input id="decay_value" name="decay_value" type="number" min={0} defaultValue={num(v?.decay_value, c.decayValue)} className="input" />
+          </Field>
+        </div>
+      </div>
+      <div className="grid gap-x-4 sm:grid-cols-3">
+        <Field label="Status" name="is_active" errors={err('is_active')}>
+          <select id="is_active" name="is_active" defaultValue={v?.is_active ?? (c.isActive ? 'show' : 'hide')} className="input">
+            <option value="show">Show</option>
+            <option value="hide">Hide</option>
+          </select>
+        </Field>
+        {choices.needsTrainingWeek ? (
+          <Field label="Training week" name="training_week" errors={err('training_week')}>
+            <input id="training_week" name="training_week" type="number" min={1} max={20} required defaultValue={num(v?.training_week, c.trainingWeek)} className="input" />
+          </Field>
+        ) : null}
+      </div>
+      <button type="submit" className="btn-primary" disabled={busy}>Save</button>
+    </Form>
+  );
+}
+
+function FilesTab({ challenge: c, result, maxFileMb, busy }: { challenge: Loaded['challenge']; result: Result | null; maxFileMb: number; busy: boolean }) {
+  const location = useLocation();
+  return (
+    <section className="card space-y-4" aria-label="Files">
+      {c.files.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <table className="table">
+          <thead><tr><th>#</th><th>File</th><th>Size</th><th>Action</th></tr></thead>
+          <tbody>
+            {c.files.map((f, i) => (
+              <tr key={f.id}>
+                <td>{i + 1}</td>
+                <td><a className="link" href={`/api/challenges/${c.id}/files/${f.id}/download/`} download={f.name}>{f.name}</a></td>
+                <td>{f.size < 1024 ? `${f.size} B` : f.size < 1024 * 1024 ? `${(f.size / 1024).toFixed(1)} kB` : `${(f.size / 1024 / 1024).toFixed(1)} MB`}</td>
+                <td>
+                  <Link to={`${location.pathname}?tab=files&dialog=delete-file&file=${f.id}`} className="btn-secondary" preventScrollReset aria-label={`Delete ${f.name}`}>Delete</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Form method="post" encType="multipart/form-data">
+        <input type="hidden" name="intent" value="upload" />
+        <Field label={`Add files (at most ${maxFileMb} MB each)`} name="files" errors={result?.errors.files}>
+          <input id="files" name="files" type="file" multiple required className="input" />
+        </Field>
+        <button type="submit" className="btn-primary" disabled={busy}>Upload</button>
+      </Form>
+    </section>
+  );
+}
+
+function FlagTab({ flag, result, busy }: { flag: Loaded['challenge']['flag']; result: Result | null; busy: boolean }) {
+  return (
+    <Form method="post" className="card">
+      <input type="hidden" name="intent" value="flag" />
+      <Field label="Flag" name="flag-value" errors={result?.errors.value}>
+        <input id="flag-value" name="value" type="text" required maxLength={1000} defaultValue={result?.values.value ?? flag?.value ?? ''} autoComplete="off" className="input font-mono" />
+      </Field>
+      <Field label="Collation" name="collation" errors={result?.errors.collation}>
+        <select id="collation" name="collation" required defaultValue={result?.values.collation ?? flag?.collation ?? ''} className="input">
+          <option value="" disabled>Choose a collation</option>
+          <option value="plain_text">Plain text</option>
+          <option value="regex">Regex</option>
+        </select>
+      </Field>
+      <button type="submit" className="btn-primary" disabled={busy}>Save</button>
+    </Form>
+  );
+}
+
+function HintTab({ hint, initialValue, result, busy }: { hint: Loaded['challenge']['hint']; initialValue: number; result: Result | null; busy: boolean }) {
+  return (
+    <Form method="post" className="card">
+      <input type="hidden" name="intent" value="hint" />
+      <Field label="Hint" name="hint-description" errors={result?.errors.description}>
+        <textarea id="hint-description" name="description" rows={4} required defaultValue={result?.values.description ?? hint?.description ?? ''} className="input" />
+      </Field>
+      <Field label={`Score deducted (at most ${Math.floor(initialValue / 2)})`} name="score" errors={result?.errors.score}>
+        <input id="score" name="score" type="number" min={0} required defaultValue={result?.values.score ?? (hint ? String(hint.score) : '')} className="input" />
+      </Field>
+      <button type="submit" className="btn-primary" disabled={busy}>{hint ? 'Save' : 'Add hint'}</button>
+    </Form>
+  );
+}
+
+function NextTab({ next, choices, result, busy }: { next: number | null; choices: { id: number; name: string }[]; result: Result | null; busy: boolean }) {
+  return (
+    <Form method="post" className="card">
+      <input type="hidden" name="intent" value="next" />
+      <Field label="Recommended next challenge" name="next" errors={result?.errors.next}>
+        <select id="next" name="next" defaultValue={result?.values.next ?? (next === null ? '' : String(next))} className="input">
+          <option value="">None</option>
+          {choices.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        </select>
+      </Field>
+      <button type="submit" className="btn-primary" disabled={busy}>Save</button>
+    </Form>
+  );
+}

@@ -1,0 +1,284 @@
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { UrlDialog } from '~/components/dialog';
+import { EmptyState } from '~/components/field';
+import { Pagination } from '~/components/pagination';
+import { ProgressRing } from '~/components/progress-ring';
+import { categoriesWithProgress } from '~/domain/categories.server';
+import { boardChallenge, canSubmit, isSolved, listBoard, topSolvers, type BoardChallenge } from '~/domain/challenge-board.server';
+import { unlockHint } from '~/domain/hints.server';
+import { isStaff, isSuperuser } from '~/domain/policy.server';
+import { resolveScope, scopePath } from '~/domain/scope.server';
+import { submitFlag, verifyFlag, writeupRequired } from '~/domain/submit-flag.server';
+import { requireUser } from '~/lib/auth.server';
+import { DomainError, Invalid } from '~/lib/errors.server';
+import { MESSAGES } from '~/lib/messages';
+import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { redirectWithFlash } from '~/lib/session.server';
+import { submitFlagSchema, verifyFlagSchema } from '~/schemas/flag-attempt';
+import type { Route } from './+types/challenges';
+
+const PER_SLIDE = 3;
+
+export const meta: Route.MetaFunction = () => [{ title: 'Challenges · CTF Arena' }];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const scope = await resolveScope(params);
+  const url = new URL(request.url);
+  const categoryId = Number(url.searchParams.get('category')) || null;
+  const selectedId = Number(url.searchParams.get('challenge')) || null;
+  const [board, categories, selected] = await Promise.all([
+    listBoard(user, scope, { categoryId, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.challenges }),
+    categoriesWithProgress(user, scope),
+    selectedId ? boardChallenge(user, scope, selectedId).catch(() => null) : null,
+  ]);
+  const solvers = selected && url.searchParams.get('tab') === 'solves' ? await topSolvers(scope, selected.id) : [];
+  return {
+    base: scopePath(scope),
+    board,
+    categories,
+    categoryId,
+    selected,
+    solvers: solvers.map((s) => ({ ...s, href: s.teamId && scope.kind === 'event' ? `/competes/${scope.event.id}/teams/${s.teamId}` : `/practices/users/${s.learnerId}` })),
+    solved: Object.fromEntries(board.results.map((c) => [c.id, isSolved(scope, c.last)])),
+    selectedSolved: selected ? isSolved(scope, selected.last) : false,
+    selectedCanSubmit: selected ? canSubmit(selected.last) : false,
+    writeupRequired: writeupRequired(scope),
+    staff: isStaff(user),
+    superuser: isSuperuser(user),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  await resolveScope(params);
+  const form = await request.formData();
+  const challengeId = Number(form.get('challenge'));
+  const url = new URL(request.url);
+  const intent = form.get('intent');
+  try {
+    if (intent === 'unlock-hint') {
+      await unlockHint(user, challengeId, Number(form.get('hint')));
+      url.searchParams.delete('hint');
+      return redirectWithFlash(request, `${url.pathname}?${url.searchParams}`, { type: 'success', text: 'Hint unlocked.' });
+    }
+    if (intent === 'check') {
+      const parsed = verifyFlagSchema.safeParse({ flag: form.get('flag') ?? '' });
+      if (!parsed.success) throw new Invalid({ flag: parsed.error.issues.map((i) => i.message) });
+      await verifyFlag(user, challengeId, parsed.data.flag);
+      // Step two keeps its state in the response and a hidden field, not in client memory.
+      return { checked: { challengeId, flag: parsed.data.flag }, errors: null };
+    }
+    if (intent === 'submit') {
+      const parsed = submitFlagSchema.safeParse({ value: form.get('value') ?? '' });
+      if (!parsed.success) throw new Invalid({ value: parsed.error.issues.map((i) => i.message) });
+      await submitFlag(user, challengeId, { value: parsed.data.value, writeup: form.get('writeup') });
+      return redirectWithFlash(request, `${url.pathname}${url.search}`, { type: 'success', text: MESSAGES.flagSubmitted });
+    }
+  } catch (error) {
+    const flag = String(form.get('value') ?? '');
+    if (error instanceof Invalid) {
+      // A missing writeup keeps the checked flag, so the player only adds the file.
+      const checked = intent === 'submit' && !error.fields.value ? { challengeId, flag } : null;
+      return data({ checked, errors: error.fields }, { status: 400 });
+    }
+    if (error instanceof DomainError) return data({ checked: null, errors: { non_field_errors: [error.message] } }, { status: error.status });
+    throw error;
+  }
+  return data({ checked: null, errors: { non_field_errors: ['Unknown action.'] } }, { status: 400 });
+}
+
+function useHref() {
+  const location = useLocation();
+  return (changes: Record<string, string | number | null>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [k, v] of Object.entries(changes)) v === null ? params.delete(k) : params.set(k, String(v));
+    const s = params.toString();
+    return `${location.pathname}${s ? `?${s}` : ''}`;
+  };
+}
+
+function CategoryCarousel({ categories, categoryId }: { categories: { id: number; name: string; submissionsPercentage: number }[]; categoryId: number | null }) {
+  const href = useHref();
+  const location = useLocation();
+  const slides = Math.max(1, Math.ceil(categories.length / PER_SLIDE));
+  const slide = Math.min(slides - 1, Math.max(0, Number(new URLSearchParams(location.search).get('slide')) || 0));
+  const shown = categories.slice(slide * PER_SLIDE, slide * PER_SLIDE + PER_SLIDE);
+  return (
+    <section aria-label="Categories" className="mb-6 flex items-center gap-2">
+      <Link to={href({ slide: slide - 1 })} aria-label="Previous categories" className={`btn-secondary ${slide === 0 ? 'pointer-events-none opacity-40' : ''}`} preventScrollReset>‹</Link>
+      <ul className="grid flex-1 grid-cols-1 gap-3 sm:grid-cols-3">
+        {shown.map((c) => (
+          <li key={c.id}>
+            <Link
+              to={href({ category: c.id, page: null, challenge: null, tab: null })}
+              aria-current={c.id === categoryId ? 'true' : undefined}
+              className={`card flex items-center gap-3 p-3 ${c.id === categoryId ? 'ring-2 ring-brand-600' : ''}`}
+              preventScrollReset
+            >
+              <ProgressRing percent={c.submissionsPercentage} />
+              <span className="font-medium">{c.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to={href({ slide: slide + 1 })} aria-label="Next categories" className={`btn-secondary ${slide >= slides - 1 ? 'pointer-events-none opacity-40' : ''}`} preventScrollReset>›</Link>
+    </section>
+  );
+}
+
+function Card({ c, solved, staff, superuser, href }: { c: BoardChallenge; solved: boolean; staff: boolean; superuser: boolean; href: string }) {
+  return (
+    <li className="card relative flex flex-col gap-2">
+      <div className="flex items-start justify-between gap-2">
+        <Link to={href} className="font-semibold after:absolute after:inset-0" preventScrollReset>{c.name}</Link>
+        <span className="text-lg font-bold text-brand-700">{c.newValue}</span>
+      </div>
+      <p className="text-sm text-slate-500">{c.categoryName} · {c.level}</p>
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        {solved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">Solved</span> : null}
+        {staff && !c.isActive ? <span className="rounded bg-slate-200 px-2 py-0.5 font-semibold text-slate-700">Inactive</span> : null}
+        <span className="text-slate-500">{c.solveCount} solve{c.solveCount === 1 ? '' : 's'}</span>
+      </div>
+      {staff ? (
+        <div className="relative z-10 mt-auto flex gap-2 text-sm">
+          <Link className="link" to={`/practices/challenges/${c.id}`}>Edit</Link>
+          {superuser ? <Link className="link text-red-700" to={`/practices/challenges/${c.id}?dialog=delete`}>Delete</Link> : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export default function Challenges() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const href = useHref();
+  const location = useLocation();
+  const busy = useNavigation().state === 'submitting';
+  const params = new URLSearchParams(location.search);
+  const tab = params.get('tab') ?? 'challenge';
+  const close = href({ challenge: null, tab: null, hint: null });
+  const c = d.selected;
+  const checked = c && result?.checked?.challengeId === c.id ? result.checked : null;
+  const errors = (result?.errors ?? null) as Record<string, string[]> | null;
+
+  return (
+    <div>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Practice challenges</h1>
+        {d.staff ? <Link to={`${d.base}/challenges/create`} className="btn-primary">Add challenge</Link> : null}
+      </div>
+
+      <CategoryCarousel categories={d.categories} categoryId={d.categoryId} />
+      <p className="mb-4 text-sm"><Link className="link" to={location.pathname}>All challenges</Link></p>
+
+      {d.board.results.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Challenges">
+          {d.board.results.map((ch) => (
+            <Card key={ch.id} c={ch} solved={d.solved[ch.id]} staff={d.staff} superuser={d.superuser} href={href({ challenge: ch.id, tab: null, hint: null })} />
+          ))}
+        </ul>
+      )}
+      <Pagination count={d.board.count} page={d.board.page} pageSize={PAGE_SIZE.challenges} />
+
+      {c && params.get('hint') && c.hint && !c.hint.unlocked ? (
+        <UrlDialog title="Unlock the hint" closeTo={href({ hint: null })}>
+          <p className="mb-6 text-sm text-slate-700">
+            Unlocking this hint deducts its <strong>{c.hint.score} points</strong> from the score you will get for this challenge. Do you want to see it?
+          </p>
+          <Form method="post" className="flex justify-end gap-2">
+            <input type="hidden" name="intent" value="unlock-hint" />
+            <input type="hidden" name="challenge" value={c.id} />
+            <input type="hidden" name="hint" value={c.hint.id} />
+            <Link to={href({ hint: null })} className="btn-secondary">Cancel</Link>
+            <button type="submit" className="btn-primary">Unlock the hint</button>
+          </Form>
+        </UrlDialog>
+      ) : c ? (
+        <UrlDialog title={c.name} closeTo={close}>
+          <nav aria-label="Challenge tabs" className="mb-4 flex gap-1 border-b border-slate-200 text-sm">
+            {[
+              ['challenge', 'Challenge'],
+              ['solves', `${c.solveCount} Solved`],
+              ['comment', 'Comment'],
+            ].map(([key, label]) => (
+              <Link key={key} to={href({ tab: key === 'challenge' ? null : key })} aria-current={tab === key ? 'page' : undefined} preventScrollReset
+                className={`-mb-px border-b-2 px-3 py-2 ${tab === key ? 'border-brand-600 font-semibold' : 'border-transparent text-slate-600'}`}>
+                {label}
+              </Link>
+            ))}
+          </nav>
+
+          {tab === 'solves' ? (
+            d.solvers.length ? (
+              <ol className="space-y-1 text-sm" aria-label="Top solvers">
+                {d.solvers.map((s, i) => (
+                  <li key={`${s.learnerId}-${i}`} className="flex justify-between">
+                    <Link className="link" to={s.href}>{s.teamName ?? s.username}</Link>
+                    <span className="text-slate-500">{new Date(s.at).toLocaleString('en-US')}</span>
+                  </li>
+                ))}
+              </ol>
+            ) : <p className="text-sm text-slate-600">No one has solved this challenge yet.</p>
+          ) : tab === 'comment' ? (
+            <p className="text-sm text-slate-700" data-testid="review-comment">{c.last?.comment ?? 'No comment yet.'}</p>
+          ) : (
+            <div className="space-y-4">
+              <div className="flex flex-wrap gap-2 text-sm">
+                <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700">{c.newValue} points</span>
+                <span className="rounded bg-slate-100 px-2 py-0.5">{c.categoryName}</span>
+                <span className="rounded bg-slate-100 px-2 py-0.5">{c.level}</span>
+                {d.selectedSolved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">Solved</span> : null}
+              </div>
+              <div className="prose max-w-none text-sm" dangerouslySetInnerHTML={{ __html: c.description }} />
+              {c.files.length ? (
+                <ul className="text-sm" aria-label="Files">
+                  {c.files.map((f) => <li key={f.id}><a className="link" href={`/api/challenges/${c.id}/files/${f.id}/download/`} download>{f.name}</a></li>)}
+                </ul>
+              ) : null}
+              {c.hint ? (
+                c.hint.unlocked ? (
+                  <p className="rounded border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="hint">Hint: {c.hint.description}</p>
+                ) : (
+                  <Link to={href({ hint: 1 })} className="btn-secondary" preventScrollReset>Hint (−{c.hint.score} points)</Link>
+                )
+              ) : null}
+
+              {errors?.non_field_errors ? <p className="field-error" role="alert">{errors.non_field_errors[0]}</p> : null}
+              {!d.selectedCanSubmit ? (
+                <p className="text-sm text-slate-600">You have already solved this challenge.</p>
+              ) : checked ? (
+                <Form method="post" encType="multipart/form-data" className="space-y-3">
+                  <p role="status" className="text-sm font-medium text-green-700">{MESSAGES.flagCorrect}</p>
+                  <input type="hidden" name="intent" value="submit" />
+                  <input type="hidden" name="challenge" value={c.id} />
+                  <input type="hidden" name="value" value={checked.flag} />
+                  <div>
+                    <label className="label" htmlFor="writeup">Writeup{d.writeupRequired ? '' : ' (optional)'}</label>
+                    <input id="writeup" name="writeup" type="file" required={d.writeupRequired} className="input" />
+                    {errors?.writeup ? <p className="field-error" role="alert">{errors.writeup[0]}</p> : null}
+                  </div>
+                  <button type="submit" className="btn-primary" disabled={busy}>Submit</button>
+                </Form>
+              ) : (
+                <Form method="post" className="space-y-3">
+                  <input type="hidden" name="intent" value="check" />
+                  <input type="hidden" name="challenge" value={c.id} />
+                  <div>
+                    <label className="label" htmlFor="flag">Flag</label>
+                    <input id="flag" name="flag" placeholder="CTF{flag}" required pattern="CTF\{.*\}" className="input" autoComplete="off" key={result ? 'retry' : 'first'} />
+                    {errors?.flag || errors?.value ? <p className="field-error" role="alert">{(errors.flag ?? errors.value)[0]}</p> : null}
+                  </div>
+                  <button type="submit" className="btn-primary" disabled={busy}>Check the flag</button>
+                </Form>
+              )}
+            </div>
+          )}
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}

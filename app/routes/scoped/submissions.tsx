@@ -1,0 +1,288 @@
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { UrlDialog } from '~/components/dialog';
+import { EmptyState, Field, FormErrors } from '~/components/field';
+import { Pagination } from '~/components/pagination';
+import { resolveScope } from '~/domain/scope.server';
+import {
+  bulkValidationMessage,
+  COMMENT_MAX,
+  invalidateSubmission,
+  listSubmissions,
+  REVIEW_MESSAGES,
+  REVIEW_STATES,
+  validateSubmission,
+  validateSubmissions,
+  type ReviewState,
+} from '~/domain/submission-review.server';
+import { requireStaffPage } from '~/lib/auth.server';
+import { DomainError, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { redirectWithFlash } from '~/lib/session.server';
+import type { Route } from './+types/submissions';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Submissions · CTF Arena' }];
+
+const DIALOG_PARAMS = ['confirm', 'id', 'ids', 'bulk'];
+const STATES: { value: '' | ReviewState; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'accepted', label: 'Accepted' },
+  { value: 'rejected', label: 'Rejected' },
+];
+// Dates are formatted on the server, in UTC, so the hydrated page shows the very same text.
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+async function scopeOf(params: { eventId?: string }) {
+  try {
+    return await resolveScope(params);
+  } catch (error) {
+    if (error instanceof NotFound) throw data(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+function stateParam(value: string | null): ReviewState | '' {
+  return value && value in REVIEW_STATES ? (value as ReviewState) : '';
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, context);
+  const scope = await scopeOf(params as { eventId?: string });
+  const url = new URL(request.url);
+  const state = stateParam(url.searchParams.get('state'));
+  const search = url.searchParams.get('q')?.trim() ?? '';
+  let list;
+  try {
+    list = await listSubmissions(user, scope, { isValidated: state ? REVIEW_STATES[state] : undefined, search, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list });
+  } catch (error) {
+    if (error instanceof NotFound) throw data(error.message, { status: 404 });
+    throw error;
+  }
+  return {
+    commentMax: COMMENT_MAX,
+    state,
+    search,
+    count: list.count,
+    page: list.page,
+    rows: list.results.map((s) => ({
+      id: s.id,
+      learner: s.learner.username,
+      team: s.team?.name ?? null,
+      challenge: s.challenge.name,
+      category: s.challenge.category.name,
+      initialValue: s.challenge.initialValue,
+      score: s.score,
+      date: `${DATE.format(s.createdAt)} UTC`,
+      isCorrect: s.isCorrect,
+      isValidated: s.isValidated,
+      comment: s.comment,
+      writeup: s.writeup ? `/api/submissions/${s.id}/download-writeup/` : null,
+    })),
+  };
+}
+
+type Intent = 'validate' | 'invalidate' | 'bulk-validate';
+
+function backTo(request: Request) {
+  const url = new URL(request.url);
+  for (const key of DIALOG_PARAMS) url.searchParams.delete(key);
+  const search = url.searchParams.toString();
+  return `${url.pathname}${search ? `?${search}` : ''}`;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, context);
+  const form = await request.formData();
+  const intent = String(form.get('intent')) as Intent;
+  const description = typeof form.get('description') === 'string' ? String(form.get('description')) : '';
+  try {
+    if (intent === 'validate') {
+      await validateSubmission(user, Number(form.get('id')));
+      return redirectWithFlash(request, backTo(request), { type: 'success', text: REVIEW_MESSAGES.validated });
+    }
+    if (intent === 'invalidate') {
+      await invalidateSubmission(user, Number(form.get('id')), { description });
+      return redirectWithFlash(request, backTo(request), { type: 'success', text: REVIEW_MESSAGES.invalidated });
+    }
+    if (intent === 'bulk-validate') {
+      const count = await validateSubmissions(user, form.getAll('ids'));
+      return redirectWithFlash(request, backTo(request), { type: 'success', text: bulkValidationMessage(count) });
+    }
+  } catch (error) {
+    if (error instanceof NotFound) return redirectWithFlash(request, backTo(request), { type: 'error', text: error.message });
+    const errors: FieldErrors | null = error instanceof Invalid ? error.fields : error instanceof DomainError ? { non_field_errors: [error.message] } : null;
+    if (errors) return data({ intent, description, errors }, { status: error instanceof DomainError ? error.status : 400 });
+    throw error;
+  }
+  return data({ intent, description, errors: { non_field_errors: ['Unknown action.'] } as FieldErrors }, { status: 400 });
+}
+
+function StateBadge({ isCorrect, isValidated, comment }: { isCorrect: boolean; isValidated: boolean | null; comment: string | null }) {
+  // 'Acepted' is the spelling SPEC §4 asks for.
+  if (!isCorrect) return <span className="text-slate-500">Wrong flag</span>;
+  if (isValidated === true) return <span className="rounded bg-green-100 px-2 py-0.5 text-green-800">Acepted</span>;
+  if (isValidated === false) {
+    return (
+      <span>
+        <span className="rounded bg-red-100 px-2 py-0.5 text-red-800">Rejected</span>
+        {comment ? <span className="mt-1 block max-w-xs text-xs text-slate-500">{comment}</span> : null}
+      </span>
+    );
+  }
+  return <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-800">Pending</span>;
+}
+
+export default function Submissions() {
+  const { state, search, count, page, rows, commentMax } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const busy = useNavigation().state === 'submitting';
+  const link = (extra: Record<string, string>) => {
+    const p = new URLSearchParams(params);
+    for (const k of DIALOG_PARAMS) p.delete(k);
+    for (const [k, v] of Object.entries(extra)) p.set(k, v);
+    const s = p.toString();
+    return `${location.pathname}${s ? `?${s}` : ''}`;
+  };
+  const close = link({});
+  const confirm = params.get('confirm');
+  const bulkIds = params.get('bulk') === 'validate' ? params.getAll('ids') : [];
+  const target = rows.find((r) => String(r.id) === params.get('id'));
+  const errors = result?.errors ?? null;
+  const reviewable = (r: (typeof rows)[number]) => r.isCorrect && r.isValidated === null;
+
+  return (
+    <div>
+      <h1 className="mb-6 text-2xl font-bold">Submissions</h1>
+
+      <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="state" className="label">State</label>
+          <select id="state" name="state" defaultValue={state} className="input">
+            {STATES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="q" className="label">Learner or challenge</label>
+          <input id="q" name="q" type="search" defaultValue={search} className="input" />
+        </div>
+        <button type="submit" className="btn-secondary">Filter</button>
+      </Form>
+
+      {rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <Form method="get" id="bulk-form">
+          {state ? <input type="hidden" name="state" value={state} /> : null}
+          {search ? <input type="hidden" name="q" value={search} /> : null}
+          {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th><span className="sr-only">Select</span></th>
+                  <th>#</th><th>Learner</th><th>Challenge</th><th>Category</th><th>Initial value</th><th>Score</th><th>Date</th><th>State</th><th>Writeup</th><th>Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={r.id} data-submission={r.id}>
+                    <td>
+                      {reviewable(r) ? <input type="checkbox" name="ids" value={r.id} aria-label={`Select submission of ${r.learner} for ${r.challenge}`} /> : null}
+                    </td>
+                    <td>{(page - 1) * PAGE_SIZE.list + i + 1}</td>
+                    <td>{r.learner}{r.team ? <span className="block text-xs text-slate-500">{r.team}</span> : null}</td>
+                    <td>{r.challenge}</td>
+                    <td>{r.category}</td>
+                    <td>{r.initialValue}</td>
+                    <td>{r.score}</td>
+                    <td className="whitespace-nowrap">{r.date}</td>
+                    <td><StateBadge isCorrect={r.isCorrect} isValidated={r.isValidated} comment={r.comment} /></td>
+                    <td>{r.writeup ? <a href={r.writeup} className="link" download>Download</a> : <span className="text-slate-400">—</span>}</td>
+                    <td>
+                      {reviewable(r) ? (
+                        <span className="flex gap-2">
+                          <Link to={link({ confirm: 'validate', id: String(r.id) })} className="btn-primary" preventScrollReset>Validate</Link>
+                          <Link to={link({ confirm: 'invalidate', id: String(r.id) })} className="btn-secondary" preventScrollReset>Invalidate</Link>
+                        </span>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {rows.some(reviewable) ? (
+            <div className="mt-3">
+              <button type="submit" name="bulk" value="validate" className="btn-secondary">Validate selected</button>
+            </div>
+          ) : null}
+        </Form>
+      )}
+      <Pagination count={count} page={page} pageSize={PAGE_SIZE.list} />
+
+      {confirm === 'validate' ? (
+        <UrlDialog title="Validate submission" closeTo={close}>
+          <Form method="post">
+            <input type="hidden" name="intent" value="validate" />
+            <input type="hidden" name="id" value={params.get('id') ?? ''} />
+            <FormErrors errors={errors?.non_field_errors} />
+            <p className="mb-6 text-sm text-slate-700">
+              Are you sure you want to validate {target ? `the submission of ${target.learner} for “${target.challenge}”` : 'this submission'}? This decision is final.
+            </p>
+            <div className="flex justify-end gap-2">
+              <Link to={close} className="btn-secondary" preventScrollReset>Cancel</Link>
+              <button type="submit" className="btn-primary" disabled={busy}>Confirm</button>
+            </div>
+          </Form>
+        </UrlDialog>
+      ) : null}
+
+      {confirm === 'invalidate' ? (
+        <UrlDialog title="Invalidate submission" closeTo={close}>
+          <Form method="post">
+            <input type="hidden" name="intent" value="invalidate" />
+            <input type="hidden" name="id" value={params.get('id') ?? ''} />
+            <FormErrors errors={errors?.non_field_errors} />
+            <p className="mb-4 text-sm text-slate-700">
+              {target ? `The submission of ${target.learner} for “${target.challenge}” will be rejected` : 'This submission will be rejected'} and stop counting; the player may submit again.
+            </p>
+            <Field label="Comment" name="description" errors={errors?.description}>
+              <textarea
+                id="description" name="description" required maxLength={commentMax} rows={4} className="input"
+                defaultValue={result?.intent === 'invalidate' ? result.description : undefined}
+                aria-invalid={errors?.description ? true : undefined}
+              />
+            </Field>
+            <div className="flex justify-end gap-2">
+              <Link to={close} className="btn-secondary" preventScrollReset>Cancel</Link>
+              <button type="submit" className="btn-danger" disabled={busy}>Invalidate</button>
+            </div>
+          </Form>
+        </UrlDialog>
+      ) : null}
+
+      {params.get('bulk') === 'validate' ? (
+        <UrlDialog title="Validate submissions" closeTo={close}>
+          {bulkIds.length ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="bulk-validate" />
+              {bulkIds.map((id) => <input key={id} type="hidden" name="ids" value={id} />)}
+              <FormErrors errors={errors?.non_field_errors ?? errors?.ids} />
+              <p className="mb-6 text-sm text-slate-700">
+                Are you sure you want to validate {bulkIds.length} selected submission{bulkIds.length === 1 ? '' : 's'}? This decision is final.
+              </p>
+              <div className="flex justify-end gap-2">
+                <Link to={close} className="btn-secondary" preventScrollReset>Cancel</Link>
+                <button type="submit" className="btn-primary" disabled={busy}>Confirm</button>
+              </div>
+            </Form>
+          ) : (
+            <p className="text-sm text-slate-700">{'Select at least one submission.'}</p>
+          )}
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}

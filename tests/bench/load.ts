@@ -1,0 +1,141 @@
+// The load of each benchmarked endpoint, as autocannon request pipelines. Every connection walks
+// the pipeline in turn; a shared counter spreads learners and challenges over the requests.
+import autocannon from 'autocannon';
+import type { Dataset } from './dataset';
+
+export const CONNECTIONS = 16;
+export const DURATION_S = 10;
+
+export interface Scenario {
+  name: string;
+  /** Statuses that mean the call did what the scenario intends (a wrong flag answers 400). */
+  expected: number[];
+  requests: autocannon.Request[];
+  /** Counts one unit of work per response with this status (a solve is two calls). */
+  unit?: { status: number; label: string };
+}
+
+export interface Measured {
+  name: string;
+  reqPerSec: number;
+  unitsPerSec?: number;
+  unitLabel?: string;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+  peakRssMiB?: number;
+}
+
+const boundary = 'benchboundary7MA4YWxkTrZu0gW';
+function multipart(value: string): string {
+  return [
+    `--${boundary}\r\nContent-Disposition: form-data; name="value"\r\n\r\n${value}\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="writeup"; filename="writeup.md"\r\nContent-Type: text/markdown\r\n\r\n# Steps\nRead the source, found the flag.\r\n`,
+    `--${boundary}--\r\n`,
+  ].join('');
+}
+
+export function scenarios(data: Dataset, cookie: string): Scenario[] {
+  const learners = [...data.tokens.keys()];
+  const bearer = (learnerId: number) => `Bearer ${data.tokens.get(learnerId)}`;
+  const flagOf = new Map(data.challenges.map((c) => [c.id, c.flag]));
+  const page = { cookie, accept: 'text/html' };
+  let wrong = 0;
+  let fresh = 0;
+
+  return [
+    {
+      name: 'GET /practices/scoreboard (HTML)',
+      expected: [200],
+      requests: [{ method: 'GET', path: '/practices/scoreboard', headers: page }],
+    },
+    {
+      name: 'GET /api/auth/users/top-players/',
+      expected: [200],
+      requests: [{ method: 'GET', path: '/api/auth/users/top-players/', headers: { authorization: bearer(data.viewer.id) } }],
+    },
+    {
+      name: 'GET /practices/challenges (HTML)',
+      expected: [200],
+      requests: [{ method: 'GET', path: '/practices/challenges', headers: page }],
+    },
+    {
+      name: 'POST verify-submitted-flag (wrong)',
+      expected: [400],
+      requests: [
+        {
+          method: 'POST',
+          path: '/',
+          setupRequest: (req) => {
+            // Learner and challenge change with every call: no pair comes near its rate limit.
+            const n = wrong++;
+            const learnerId = learners[n % learners.length];
+            const challenge = data.challenges[(n + Math.floor(n / learners.length)) % data.challenges.length];
+            return {
+              ...req,
+              path: `/api/challenges/${challenge.id}/verify-submitted-flag/`,
+              headers: { authorization: bearer(learnerId), 'content-type': 'application/json' },
+              body: JSON.stringify({ flag: `CTF{guess_${n}}` }),
+            };
+          },
+        },
+      ],
+    },
+    {
+      name: 'correct solve (verify + submit)',
+      expected: [200, 201],
+      unit: { status: 201, label: 'solves/s' },
+      requests: [
+        {
+          method: 'POST',
+          path: '/',
+          setupRequest: (req, context) => {
+            const pair = data.freshPairs[fresh++ % data.freshPairs.length];
+            context.pair = pair;
+            return {
+              ...req,
+              path: `/api/challenges/${pair[1]}/verify-submitted-flag/`,
+              headers: { authorization: bearer(pair[0]), 'content-type': 'application/json' },
+              body: JSON.stringify({ flag: flagOf.get(pair[1]) }),
+            };
+          },
+        },
+        {
+          method: 'POST',
+          path: '/',
+          setupRequest: (req, context) => {
+            const [learnerId, challengeId] = context.pair as [number, number];
+            return {
+              ...req,
+              path: `/api/challenges/${challengeId}/submissions/`,
+              headers: { authorization: bearer(learnerId), 'content-type': `multipart/form-data; boundary=${boundary}` },
+              body: multipart(flagOf.get(challengeId)!),
+            };
+          },
+        },
+      ],
+    },
+  ];
+}
+
+export async function load(url: string, scenario: Scenario, duration = DURATION_S): Promise<Measured> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, requests: scenario.requests });
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = Number((stat as { count: number | string }).count);
+  const total = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+  const good = scenario.expected.reduce((a, code) => a + (statusCodes[code] ?? 0), 0);
+  const seconds = result.duration || duration;
+  return {
+    name: scenario.name,
+    reqPerSec: Math.round(total / seconds),
+    ...(scenario.unit ? { unitsPerSec: Math.round((statusCodes[scenario.unit.status] ?? 0) / seconds), unitLabel: scenario.unit.label } : {}),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: total,
+    // Anything but the intended answer, plus connection errors and timeouts.
+    errors: total - good + result.errors + result.timeouts,
+    statusCodes,
+  };
+}

@@ -1,0 +1,226 @@
+// `npm run bench [-- small|large|all]`: builds the production server, generates a dataset into a
+// fresh SQLite file, starts the server on it and loads each endpoint from this separate process
+// (autocannon, 16 connections, 10 s). Prints and saves tests/bench/results.json. Loopback only;
+// it stops by itself. Targets are reported, never asserted (ARCHITECTURE "Tests").
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '../support/test-server';
+import { generate, SIZES, type Dataset } from './dataset';
+import { load, scenarios, type Measured } from './load';
+import { summarize } from './profile-summary';
+
+type SizeName = keyof typeof SIZES;
+const args = process.argv.slice(2);
+/** --profile: one server per endpoint, started with --cpu-prof (profiles under data/bench-<size>/profiles). */
+const PROFILE = args.includes('--profile');
+const arg = args.find((a) => !a.startsWith('--')) ?? 'all';
+if (!['small', 'large', 'all'].includes(arg)) {
+  console.error('usage: npm run bench -- [small|large|all] [--profile]');
+  process.exit(2);
+}
+const sizes: SizeName[] = arg === 'all' ? ['small', 'large'] : [arg as SizeName];
+const RESULTS = resolve('tests/bench/results.json');
+
+/** Issue 3 §9, on `small`; on `large` each throughput may lose less than half. */
+const TARGETS: Record<string, { reqPerSec?: number; unitsPerSec?: number }> = {
+  'GET /api/auth/users/top-players/': { reqPerSec: 6000 },
+  'GET /practices/scoreboard (HTML)': { reqPerSec: 400 },
+  'GET /practices/challenges (HTML)': { reqPerSec: 300 },
+  'POST verify-submitted-flag (wrong)': { reqPerSec: 3000 },
+  'correct solve (verify + submit)': { unitsPerSec: 600 },
+};
+const P99_MS = 50;
+const PEAK_MIB = 250;
+const COLD_MS = 100;
+
+function build() {
+  console.log('› building the production server (react-router build)…');
+  const r = spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+/** Resident memory of a process from /proc: current and the kernel's high-water mark, in MiB. */
+function memory(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+)`, 'm'))?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+async function startServer(dir: string, profileAs?: string): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // One directory per endpoint: the main thread and tsx's loader thread each write a profile.
+  const profile = profileAs ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, 'profiles', profileAs)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: `file:${join(dir, 'ctf.db')}`,
+      UPLOAD_DIR: join(dir, 'uploads'),
+      OUTBOX_DIR: join(dir, 'outbox'),
+      PUBLIC_URL: `http://localhost:${port}`,
+      SESSION_SECRET: 'bench-secret-not-for-production',
+      SEED: 'none',
+      LOG_LEVEL: 'info', // as in production: one log line per request is part of the cost
+      RATE_LIMIT_FACTOR: '1000000',
+      SUPERUSER_EMAIL: 'root@bench.test',
+      SUPERUSER_USERNAME: 'benchroot',
+      SUPERUSER_PASSWORD: 'bench-root-password-1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not become healthy');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  return { url, child, stop };
+}
+
+/** Logs in through the site's own API and returns the session cookie the pages use. */
+async function loginCookie(url: string, data: Dataset): Promise<string> {
+  const res = await fetch(`${url}/api/auth/jwt/create/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: data.viewer.email, password: data.viewer.password }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ctf_session='));
+  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status}`);
+  return cookie.split(';')[0];
+}
+
+function coldStandings(dir: string): { firstMs: number; medianMs: number; players: number } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/cold-standings.ts'], {
+    env: { ...process.env, DATABASE_URL: `file:${join(dir, 'ctf.db')}`, SESSION_SECRET: 'bench', LOG_LEVEL: 'silent', SEED: 'none' },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`cold standings failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1)!);
+}
+
+async function runSize(name: SizeName) {
+  const size = SIZES[name];
+  const dir = resolve(`data/bench-${name}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  console.log(`\n› ${name}: generating ${size.learners} learners, ${size.challenges} challenges (${size.dynamic} dynamic), ${size.submissions} submissions…`);
+  const started = Date.now();
+  const data = await generate(join(dir, 'ctf.db'), size);
+  console.log(`  generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const cold = coldStandings(dir);
+  console.log(`  cold standings: ${cold.medianMs} ms (median of 6; first run ${cold.firstMs} ms with Prisma warming up), ${cold.players} ranked players`);
+
+  const endpoints: Measured[] = [];
+  const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
+  let server = await startServer(dir);
+  try {
+    // The first scoreboard call after start computes the standings through the whole stack.
+    const t0 = performance.now();
+    const first = await fetch(`${server.url}/api/auth/users/top-players/`, { headers: { authorization: `Bearer ${data.tokens.get(data.viewer.id)}` } });
+    await first.arrayBuffer();
+    const firstRequestMs = Math.round((performance.now() - t0) * 10) / 10;
+
+    const names = scenarios(data, '').map((s) => s.name);
+    for (const [index, name] of names.entries()) {
+      if (PROFILE) {
+        await server.stop();
+        server = await startServer(dir, `${index + 1}-${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '').toLowerCase()}`);
+      }
+      const scenario = scenarios(data, await loginCookie(server.url, data))[index];
+      await load(server.url, scenario, 1); // warm-up, not recorded
+      const pid = server.child.pid!;
+      let peak = 0;
+      const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
+      const measured = await load(server.url, scenario);
+      clearInterval(sampler);
+      measured.peakRssMiB = Math.round(Math.max(peak, memory(pid).rss));
+      endpoints.push(measured);
+      const units = measured.unitsPerSec !== undefined ? ` (${measured.unitsPerSec} ${measured.unitLabel})` : '';
+      console.log(`  ${name.padEnd(38)} ${String(measured.reqPerSec).padStart(6)} req/s${units}  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors}  rss ${measured.peakRssMiB} MiB`);
+    }
+    const peakRssMiB = PROFILE ? Math.max(...endpoints.map((e) => e.peakRssMiB ?? 0)) : Math.round(memory(server.child.pid!).hwm);
+    console.log(`  server peak memory (VmHWM): ${peakRssMiB} MiB${PROFILE ? ` (profiles in ${join(dir, 'profiles')})` : ''}`);
+    // Other work on the machine skews the numbers: keep its load beside them.
+    return { dataset: size, loadAverageBefore: loadBefore, coldStandings: cold, firstRequestMs, peakRssMiB, endpoints };
+  } finally {
+    await server.stop();
+  }
+}
+
+function verdicts(results: Record<string, Awaited<ReturnType<typeof runSize>>>) {
+  const lines: string[] = [];
+  const small = results.small;
+  const large = results.large;
+  if (small) {
+    for (const e of small.endpoints) {
+      const t = TARGETS[e.name];
+      const value = t?.unitsPerSec ? e.unitsPerSec! : e.reqPerSec;
+      const target = t?.unitsPerSec ?? t?.reqPerSec;
+      if (target) lines.push(`${value >= target ? 'met   ' : 'MISSED'} small ${e.name}: ${value} (target ${target})`);
+      lines.push(`${e.p99 < P99_MS ? 'met   ' : 'MISSED'} small ${e.name}: p99 ${e.p99} ms (target < ${P99_MS})`);
+    }
+    lines.push(`${small.peakRssMiB < PEAK_MIB ? 'met   ' : 'MISSED'} small peak memory ${small.peakRssMiB} MiB (target < ${PEAK_MIB})`);
+  }
+  if (large) {
+    for (const e of large.endpoints) {
+      const base = small?.endpoints.find((s) => s.name === e.name);
+      const [now, before] = e.unitsPerSec !== undefined ? [e.unitsPerSec, base?.unitsPerSec] : [e.reqPerSec, base?.reqPerSec];
+      if (before) lines.push(`${now > before / 2 ? 'met   ' : 'MISSED'} large ${e.name}: ${now} vs ${before} on small (must keep more than half)`);
+    }
+    lines.push(`${large.coldStandings.medianMs < COLD_MS ? 'met   ' : 'MISSED'} large cold standings ${large.coldStandings.medianMs} ms (target < ${COLD_MS})`);
+    lines.push(`${large.peakRssMiB < PEAK_MIB ? 'met   ' : 'MISSED'} large peak memory ${large.peakRssMiB} MiB (target < ${PEAK_MIB})`);
+  }
+  return lines;
+}
+
+async function main() {
+  build();
+  // Keep the other size's numbers when only one size runs; verdicts compare against them.
+  let previous: Record<string, any> = {};
+  try {
+    previous = JSON.parse(readFileSync(RESULTS, 'utf8'));
+  } catch {}
+  const results: Record<string, Awaited<ReturnType<typeof runSize>>> = {};
+  for (const name of ['small', 'large']) if (previous[name]) results[name] = previous[name];
+  for (const name of sizes) results[name] = await runSize(name);
+  const summary = verdicts(results);
+  console.log('\n' + summary.join('\n'));
+  const report = {
+    at: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+    load: { tool: 'autocannon', connections: 16, durationSeconds: 10 },
+    ...results,
+    verdicts: summary,
+  };
+  if (PROFILE) {
+    for (const name of sizes) {
+      const dir = resolve(`data/bench-${name}/profiles`);
+      for (const endpoint of readdirSync(dir).sort()) {
+        // The main thread's profile is the largest one.
+        const [main] = readdirSync(join(dir, endpoint)).map((f) => join(dir, endpoint, f)).sort((a, b) => statSync(b).size - statSync(a).size);
+        console.log(`\n${name} ${endpoint}: ${main}\n${summarize(main).join('\n')}`);
+      }
+    }
+    return console.log('\n(profiling slows the server down: results not saved)');
+  }
+  writeFileSync(RESULTS, JSON.stringify(report, null, 2) + '\n');
+  console.log(`\nsaved ${RESULTS}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
