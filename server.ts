@@ -1,6 +1,8 @@
 // The single Node process: cross-cutting HTTP concerns here, everything else in React Router.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -159,8 +161,8 @@ async function main() {
     build = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
     await ((await build()).entry.module as unknown as { startup: () => Promise<void> }).startup();
   } else {
-    // @ts-ignore -- produced by `react-router build`
-    build = (await import('./build/server/index.js')) as ServerBuild;
+    // Resolved from the working directory: this file also runs compiled, as build/server.js.
+    build = (await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild;
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static('build/client', { maxAge: '1h', index: false }));
     await (build.entry.module as unknown as { startup: () => Promise<void> }).startup();

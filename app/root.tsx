@@ -6,7 +6,7 @@ import { FlashMessage } from './components/flash';
 import { Footer, Header } from './components/header';
 import { LoadingOverlay } from './components/loading-overlay';
 import { useNonce } from './components/nonce';
-import { newNotificationCounts, unprocessedRewardRequests } from './domain/header-counts.server';
+import { headerCounts } from './domain/header-counts.server';
 import { isStaff } from './domain/policy.server';
 import { profileUrl } from './domain/accounts.server';
 import { getUser } from './lib/auth.server';
@@ -19,15 +19,14 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
-  const [{ flash, setCookie }, notifications, rewardRequests] = await Promise.all([
+  const [{ flash, setCookie }, counts] = await Promise.all([
     takeFlash(request),
-    user ? newNotificationCounts(user) : { general: 0, admin: 0 },
-    user ? unprocessedRewardRequests(user) : 0,
+    user ? headerCounts(user) : { general: 0, admin: 0, rewardRequests: 0 },
   ]);
   return data(
     {
       user: user ? { id: user.id, username: user.username, isStaff: isStaff(user), isSuperuser: user.isSuperuser, profile: profileUrl(user) } : null,
-      counts: { ...notifications, rewardRequests },
+      counts,
       flash,
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,

@@ -15,6 +15,6 @@ fi
 
 npx react-router typegen
 npx tsc
-npx react-router build
+npm run build
 npx vitest run
 npx playwright test -c tests/e2e/playwright.config.ts

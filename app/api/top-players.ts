@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { PRACTICE } from '~/domain/scope.server';
 import { scoreboard, warmStandings, type ScoreboardRow, type Standings } from '~/domain/standings.server';
 import { api, methodNotAllowed, paginated } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
-import { databasePath, env } from '~/lib/env.server';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
-import { requestToken } from '~/lib/session.server';
+import { requestToken, sessionUser } from '~/lib/session.server';
 import type { Route } from './+types/top-players';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
@@ -34,26 +31,6 @@ function body(standings: Standings, url: URL): Promise<string> {
   );
 }
 
-// The session check of the fast path: one prepared statement on a read-only connection, about a
-// hundred times cheaper than the Prisma lookup. It only ever says yes to a session that the
-// ordinary check (getApiUser) accepts too: existing, unexpired, of an active user. Anything else
-// goes down the loader, which decides (and cleans up expired or deactivated sessions).
-let sessions: Database.Statement<[string, string], { id: number }> | null | undefined;
-function activeSessionUser(token: string): number | null {
-  if (sessions === undefined) {
-    const path = databasePath(env.databaseUrl);
-    sessions = path
-      ? new Database(path, { readonly: true, fileMustExist: true }).prepare(
-          'SELECT u.id AS id FROM "Session" s JOIN "User" u ON u.id = s.userId WHERE s.id = ? AND s.expiresAt > ? AND u.isActive = 1',
-        )
-      : null;
-  }
-  if (!sessions) return null;
-  // Prisma's text format for DateTime in SQLite, so the comparison is a plain string one.
-  const now = new Date().toISOString().replace('Z', '+00:00');
-  return sessions.get(createHash('sha256').update(token).digest('hex'), now)?.id ?? null;
-}
-
 /**
  * For server.ts's fast path: the body when the caller's session is valid and the page is already
  * serialized; null sends the request down the ordinary loader (cold cache, no or bad session,
@@ -66,9 +43,11 @@ async function warm(input: { url: string; authorization?: string; cookie?: strin
   if (input.authorization) headers.set('Authorization', input.authorization);
   if (input.cookie) headers.set('Cookie', input.cookie);
   const found = await requestToken({ headers } as Request); // reads the headers only
-  const userId = found ? activeSessionUser(found.token) : null;
-  if (userId === null) return null;
-  context.userId = userId; // for the request log, as the ordinary check does
+  // Says yes only to what getApiUser accepts (an unexpired session of an active user); anything
+  // else goes down the loader, which decides and cleans up.
+  const user = found ? await sessionUser(found.token) : null;
+  if (!user?.isActive) return null;
+  context.userId = user.id; // for the request log, as the ordinary check does
   return body(standings, new URL(input.url));
 }
 

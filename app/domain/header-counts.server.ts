@@ -26,3 +26,22 @@ export async function newNotificationCounts(actor: Actor): Promise<{ general: nu
 export async function unprocessedRewardRequests(actor: Actor): Promise<number> {
   return isStaff(actor) ? db.rewardRequest.count({ where: { status: 'pending' } }) : 0;
 }
+
+export interface HeaderCounts { general: number; admin: number; rewardRequests: number }
+
+/**
+ * The header's badges on every page: kept a few seconds per user, since a page load needs no fresher
+ * number and these counts are most of the root loader's cost. The /api count calls stay exact.
+ */
+const HEADER_COUNTS_TTL_MS = 5_000;
+const recent = new Map<number, { at: number; counts: HeaderCounts }>();
+
+export async function headerCounts(actor: Actor): Promise<HeaderCounts> {
+  const hit = recent.get(actor.id);
+  if (hit && Date.now() - hit.at < HEADER_COUNTS_TTL_MS) return hit.counts;
+  const [notifications, rewardRequests] = await Promise.all([newNotificationCounts(actor), unprocessedRewardRequests(actor)]);
+  const counts = { ...notifications, rewardRequests };
+  if (recent.size > 10_000) recent.clear();
+  recent.set(actor.id, { at: Date.now(), counts });
+  return counts;
+}

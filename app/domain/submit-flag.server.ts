@@ -6,14 +6,14 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Challenge, Submission } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
-import { DomainError, Forbidden, Invalid, RateLimited } from '~/lib/errors.server';
+import { DomainError, Forbidden, Invalid, NotFound, RateLimited } from '~/lib/errors.server';
 import { MESSAGES } from '~/lib/messages';
 import { isFile, remove, store } from '~/lib/uploads.server';
-import { visibleChallenge } from './challenge-access.server';
+import { canSeeChallenge, CHALLENGE_NOT_FOUND } from './challenge-access.server';
 import { flagMatches } from './flag-match.server';
 import { hintPenalty } from './hints.server';
-import { isStaff, type Actor } from './policy.server';
-import { countingSubmissions, playsAsTeam, resolveScope, solveKey, type Scope } from './scope.server';
+import { isStaff, requireAuthenticated, type Actor } from './policy.server';
+import { countingSubmissions, playsAsTeam, PRACTICE, resolveScope, solveKey, type Scope } from './scope.server';
 import { challengeValue } from './scoring.server';
 import { standingsChanged } from './standings-events.server';
 
@@ -39,18 +39,21 @@ interface Checked { challenge: Challenge; scope: Scope }
 
 /** Checks an attempt: logs it, counts it against the limit when wrong, throws Invalid when wrong. */
 async function check(actor: Actor | null, challengeId: number, attempt: string, field: 'flag' | 'value'): Promise<Checked> {
-  const challenge = await visibleChallenge(actor, challengeId);
-  const key = `${actor!.id}:${challenge.id}`;
+  requireAuthenticated(actor);
+  // One query for the challenge and its flag: this is the hottest write path of a competition.
+  const found = Number.isInteger(challengeId) && challengeId > 0 ? await db.challenge.findUnique({ where: { id: challengeId }, include: { flag: true } }) : null;
+  if (!found || !canSeeChallenge(actor, found)) throw new NotFound(CHALLENGE_NOT_FOUND);
+  const { flag, ...challenge } = found;
+  const key = `${actor.id}:${challenge.id}`;
   await assertNotLimited(key);
-  const flag = await db.flag.findUnique({ where: { challengeId: challenge.id } });
   if (!flag) throw new DomainError(400, 'This challenge has no flag yet.');
   const correct = flagMatches(flag, attempt);
-  await db.flagAttempt.create({ data: { challengeId: challenge.id, userId: actor!.id, isCorrect: correct, digest: correct ? null : digest(attempt.trim()) } });
+  await db.flagAttempt.create({ data: { challengeId: challenge.id, userId: actor.id, isCorrect: correct, digest: correct ? null : digest(attempt.trim()) } });
   if (!correct) {
     await wrongAttempts.consume(key).catch(() => {});
     throw new Invalid({ [field]: [FLAG_INCORRECT] });
   }
-  return { challenge, scope: await resolveScope({ eventId: challenge.eventId === null ? undefined : String(challenge.eventId) }) };
+  return { challenge, scope: challenge.eventId === null ? PRACTICE : await resolveScope({ eventId: String(challenge.eventId) }) };
 }
 
 /** Step one: 'Check the flag'. */

@@ -37,7 +37,7 @@ const COLD_MS = 100;
 
 function build() {
   console.log('› building the production server (react-router build)…');
-  const r = spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) throw new Error('build failed');
 }
 
@@ -51,9 +51,9 @@ function memory(pid: number): { rss: number; hwm: number } {
 async function startServer(dir: string, profileAs?: string): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // One directory per endpoint: the main thread and tsx's loader thread each write a profile.
+  // One directory per endpoint: the server runs compiled (build/server.js), as npm start runs it.
   const profile = profileAs ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, 'profiles', profileAs)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, [...profile, 'build/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

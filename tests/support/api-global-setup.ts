@@ -8,7 +8,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync('build/server/index.js')) throw new Error('Run `npm run build` before the API tests.');
+  if (!existsSync('build/server/index.js') || !existsSync('build/server.js')) throw new Error('Run `npm run build` before the API tests.');
   const server = await startTestServer('api', { RATE_LIMIT_FACTOR: '20' });
   project.provide('apiUrl', server.url);
   project.provide('apiMailDir', server.mailDir);

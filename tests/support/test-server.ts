@@ -1,4 +1,4 @@
-// Starts the production build (npm run build first) on a free port with its own database, mail sink
+// Starts the production build (npm run build first: build/server.js) on a free port with its own database, mail sink
 // and superuser: the API contract tests and the browser journeys both talk to a real server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -28,7 +28,7 @@ export async function startTestServer(name: string, env: Record<string, string> 
   const smtp = await startSmtpSink(mailDir);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['build/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
