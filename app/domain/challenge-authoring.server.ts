@@ -13,12 +13,12 @@ import {
   type HintInput,
 } from '~/schemas/challenge';
 import { CHALLENGE_NOT_FOUND, visibleChallenge } from './challenge-access.server';
-import { discardStored, fileJson, readUploads, storeUploads } from './challenge-files.server';
+import { boardChallenge } from './challenge-board.server';
+import { discardStored, readUploads, storeUploads } from './challenge-files.server';
 import { regexError } from './flag-match.server';
 import { HINT_NOT_FOUND } from './hints.server';
 import { isStaff, requireStaff, requireSuperuser, type Actor } from './policy.server';
 import { countingSubmissions, inScope, PRACTICE, scopeEventId, type Scope } from './scope.server';
-import { challengeValue } from './scoring.server';
 import { logStaffAction } from './staff-log.server';
 import { standingsChanged } from './standings-events.server';
 
@@ -324,53 +324,17 @@ export async function saveHint(actor: Actor | null, challengeId: number, input: 
 
 // Reading -------------------------------------------------------------------------------------
 
-/** Counted solves so far: what new_value and count_active_submissions are computed from. */
-export async function countedSolves(challenge: Pick<Challenge, 'id' | 'eventId'>): Promise<number> {
-  const scope = await scopeOfChallenge(challenge);
-  return db.submission.count({ where: { ...countingSubmissions(scope), challengeId: challenge.id } });
-}
-
-/**
- * The challenge JSON of SPEC §3. Learners never get the flag or an unlocked-only hint text; staff
- * also get the flag, the hint and the Markdown source they edit.
- */
-export function challengeJson(actor: Actor | null, c: ChallengeWithParts, solves: number) {
-  return {
-    id: c.id,
-    name: c.name,
-    category: c.categoryId,
-    category_name: c.category.name,
-    type: c.type,
-    description: c.description,
-    level: c.level,
-    initial_value: c.initialValue,
-    new_value: challengeValue(c, solves),
-    minimal_value: c.minimalValue,
-    decay_value: c.decayValue,
-    is_active: c.isActive,
-    next: c.nextId,
-    training_week: c.trainingWeek,
-    event: c.eventId,
-    count_active_submissions: solves,
-    files: c.files.map(fileJson),
-    flag_id: c.flag?.id ?? null,
-    hint_id: c.hint?.id ?? null,
-    ...(isStaff(actor)
-      ? {
-          source: c.source,
-          flag: c.flag ? flagJson(c.flag) : null,
-          hint: c.hint ? hintJson(c.hint) : null,
-        }
-      : {}),
-  };
-}
-
 export const flagJson = (f: Flag) => ({ id: f.id, value: f.value, collation: f.collation });
 export const hintJson = (h: Hint) => ({ id: h.id, description: h.description, score: h.score });
 
-/** GET /api/challenges/{id}/: anyone who may see the challenge. */
+/**
+ * A challenge as anyone who may see it reads it (the board's view of it, so GET /api/challenges/{id}/
+ * and the board agree); staff also get the flag, the hint and the Markdown source they edit.
+ */
 export async function challengeDetail(actor: Actor | null, id: number) {
   const visible = await visibleChallenge(actor, id);
-  const challenge = await db.challenge.findUniqueOrThrow({ where: { id: visible.id }, include: PARTS });
-  return challengeJson(actor, challenge, await countedSolves(challenge));
+  const card = await boardChallenge(actor, await scopeOfChallenge(visible), visible.id);
+  if (!isStaff(actor)) return { card, staff: null };
+  const parts = await db.challenge.findUniqueOrThrow({ where: { id: visible.id }, include: { flag: true, hint: true } });
+  return { card, staff: { source: parts.source, flag: parts.flag, hint: parts.hint } };
 }

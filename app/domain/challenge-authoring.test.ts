@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { challengeDetailJson } from '~/api/challenges/challenge-json';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { Forbidden, Invalid, NotFound, Unauthorized } from '~/lib/errors.server';
@@ -33,6 +34,10 @@ async function fieldsOf(promise: Promise<unknown>): Promise<Record<string, strin
   expect(error).toBeInstanceOf(Invalid);
   return (error as Invalid).fields;
 }
+
+
+/** The API's JSON of a challenge, as GET /api/challenges/{id}/ answers it. */
+const detailJson = async (actor: Parameters<typeof challengeDetail>[0], id: number) => challengeDetailJson(await challengeDetail(actor, id));
 
 describe('creating a challenge', () => {
   it('stores the challenge with its flag and files in one go, the Markdown and its HTML, and logs it', async () => {
@@ -216,30 +221,30 @@ describe('reading a challenge', () => {
     const hidden = await createChallenge(staff, PRACTICE, challengeInput(category.id, { is_active: false }), plainFlag());
     await expect(challengeDetail(learner, hidden.id)).rejects.toBeInstanceOf(NotFound);
     await expect(challengeDetail(null, hidden.id)).rejects.toBeInstanceOf(Unauthorized);
-    expect((await challengeDetail(staff, hidden.id)).is_active).toBe(false);
+    expect((await challengeDetail(staff, hidden.id)).card.isActive).toBe(false);
 
     const shown = await createChallenge(staff, PRACTICE, challengeInput(category.id), plainFlag(), [upload('a.txt')]);
     await createHint(staff, shown.id, { description: 'Secret hint', score: 5 });
-    const forLearner = await challengeDetail(learner, shown.id);
+    const forLearner = await detailJson(learner, shown.id);
     expect(forLearner).toMatchObject({ id: shown.id, category: category.id, category_name: category.name, files: [{ id: expect.any(Number), name: 'a.txt' }], flag_id: shown.flag!.id, hint_id: expect.any(Number) });
     expect(forLearner).not.toHaveProperty('flag');
     expect(forLearner).not.toHaveProperty('hint');
     expect(forLearner).not.toHaveProperty('source');
     expect(JSON.stringify(forLearner)).not.toContain('CTF{authored}');
     expect(JSON.stringify(forLearner)).not.toContain('Secret hint');
-    expect(await challengeDetail(staff, shown.id)).toMatchObject({ flag: { value: 'CTF{authored}', collation: 'plain_text' }, hint: { description: 'Secret hint', score: 5 } });
+    expect(await detailJson(staff, shown.id)).toMatchObject({ flag: { value: 'CTF{authored}', collation: 'plain_text' }, hint: { description: 'Secret hint', score: 5 } });
   });
 
   it('computes new_value from the counted solves (a decay of 0 acting as 1)', async () => {
     const staff = await makeStaff();
     const category = await makeCategory();
     const c = await createChallenge(staff, PRACTICE, challengeInput(category.id, { type: 'dynamic', initial_value: 500, minimal_value: 100, decay_value: 0 }), plainFlag());
-    expect((await challengeDetail(staff, c.id)).new_value).toBe(500);
+    expect((await detailJson(staff, c.id)).new_value).toBe(500);
     const solver = await makeUser();
     await db.submission.create({ data: { challengeId: c.id, learnerId: solver.id, score: 500, isCorrect: true, solveKey: `u:${solver.id}:${c.id}` } });
     // A rejected submission (no solve key) does not count.
     await db.submission.create({ data: { challengeId: c.id, learnerId: (await makeUser()).id, score: 0, isCorrect: true, isValidated: false } });
-    const detail = await challengeDetail(staff, c.id);
+    const detail = await detailJson(staff, c.id);
     expect(detail).toMatchObject({ new_value: 100, count_active_submissions: 1 });
   });
 });

@@ -1,7 +1,7 @@
 // Helpers for the /api resource routes: input parsing, errors as JSON, paginated lists.
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { z } from 'zod';
-import { DomainError, Invalid, errorBody, type FieldErrors } from './errors.server';
+import { DomainError, Invalid, errorBody, fromConformErrors, type FieldErrors } from './errors.server';
 import { logger } from './logger.server';
 import type { Page } from './pagination';
 
@@ -55,18 +55,12 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   const { values, form } = await readBody(request);
   if (form) {
     const submission = parseWithZod(form, { schema });
-    if (submission.status !== 'success') throw new Invalid(conformErrors(submission.error));
+    if (submission.status !== 'success') throw new Invalid(fromConformErrors(submission.error));
     return { data: submission.value as z.infer<S>, form };
   }
   const result = schema.safeParse(values);
   if (!result.success) throw new Invalid(zodFieldErrors(result.error));
   return { data: result.data, form };
-}
-
-function conformErrors(error: Record<string, string[] | null> | null | undefined): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const [key, messages] of Object.entries(error ?? {})) if (messages?.length) fields[key || 'non_field_errors'] = messages;
-  return fields;
 }
 
 /** The paginated list shape of SPEC §3: {count, next, previous, results}. */

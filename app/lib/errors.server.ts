@@ -29,6 +29,13 @@ export class Invalid extends DomainError {
   }
 }
 
+/** Conform's error map (form-level errors under '') as API field errors (under non_field_errors). */
+export function fromConformErrors(error: Record<string, string[] | null> | null | undefined): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const [key, messages] of Object.entries(error ?? {})) if (messages?.length) fields[key || 'non_field_errors'] = messages;
+  return fields;
+}
+
 /** Throws Invalid with one message for one field. */
 export function invalid(field: string, message: string): never {
   throw new Invalid({ [field]: [message] });

@@ -4,7 +4,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import type { z } from 'zod';
-import { DomainError, Invalid, type FieldErrors } from './errors.server';
+import { DomainError, Invalid, fromConformErrors, type FieldErrors } from './errors.server';
 
 const SECRET_FIELDS = /password|token|flag/i;
 
@@ -29,9 +29,7 @@ export async function handleForm<S extends z.ZodType, R>(
 ): Promise<{ ok: true; value: R } | { ok: false; response: ReturnType<typeof data<FormResult>> }> {
   const submission = parseWithZod(form, { schema });
   if (submission.status !== 'success') {
-    const errors: FieldErrors = {};
-    for (const [k, v] of Object.entries(submission.error ?? {})) if (v?.length) errors[k || 'non_field_errors'] = v;
-    return { ok: false, response: data({ result: reply(form, errors) }, { status: 400 }) };
+    return { ok: false, response: data({ result: reply(form, fromConformErrors(submission.error)) }, { status: 400 }) };
   }
   try {
     return { ok: true, value: await run(submission.value as z.infer<S>) };

@@ -4,7 +4,7 @@ import { api, methodNotAllowed, paginated } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { PAGE_SIZE, pageNumber, pageSize } from '~/lib/pagination';
 import type { Route } from './+types/practices';
-import { boardChallengeJson } from './board-json';
+import { challengeJson } from './challenge-json';
 
 /**
  * GET /api/challenges/practices/?category_id=&page=&page_size=: the practice board, 12 per page by
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const categoryId = Number(url.searchParams.get('category_id')) || null;
     const page = await listBoard(actor, PRACTICE, { categoryId, page: pageNumber(url.searchParams.get('page')), pageSize: pageSize(url.searchParams.get('page_size'), PAGE_SIZE.challenges) });
     const solvers = await Promise.all(page.results.map((c) => topSolvers(PRACTICE, c.id)));
-    return paginated(request, { ...page, results: page.results.map((c, i) => ({ c, s: solvers[i] })) }, ({ c, s }) => boardChallengeJson(c, s));
+    return paginated(request, { ...page, results: page.results.map((c, i) => ({ c, s: solvers[i] })) }, ({ c, s }) => challengeJson(c, { solvers: s }));
   });
 }
 

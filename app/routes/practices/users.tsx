@@ -11,6 +11,7 @@ import { Invalid, DomainError } from '~/lib/errors.server';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
+import { hrefWith, without } from '~/lib/url';
 import type { Route } from './+types/users';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Learners · CTF Arena' }];
@@ -37,10 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const DIALOG_PARAMS = ['confirm', 'id', 'ids', 'bulk', 'dialog'];
+
 function backTo(request: Request) {
-  const url = new URL(request.url);
-  for (const key of ['confirm', 'id', 'ids', 'bulk', 'dialog', 'index']) url.searchParams.delete(key);
-  return `${url.pathname}${url.search}`;
+  return hrefWith(new URL(request.url), without(DIALOG_PARAMS));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -100,12 +101,7 @@ export default function Users() {
   const [params] = useSearchParams();
   const location = useLocation();
   const staff = role === 'staff' || role === 'superuser';
-  const close = (() => {
-    const p = new URLSearchParams(params);
-    for (const k of ['confirm', 'id', 'ids', 'bulk', 'dialog']) p.delete(k);
-    const s = p.toString();
-    return `${location.pathname}${s ? `?${s}` : ''}`;
-  })();
+  const close = hrefWith(location, without(DIALOG_PARAMS));
   const confirm = params.get('confirm') ?? params.get('bulk');
   const confirmIds = params.get('confirm') ? [params.get('id')].filter(Boolean) : params.getAll('ids');
   const confirmBulk = !!params.get('bulk');
@@ -177,7 +173,7 @@ export default function Users() {
                         <td><StatusDot validated={!!r.isValidated} /></td>
                         <td>
                           <Link
-                            to={`?${new URLSearchParams({ ...(search ? { q: search } : {}), ...(page > 1 ? { page: String(page) } : {}), confirm: r.isValidated ? 'invalidate' : 'validate', id: String(r.id) })}`}
+                            to={hrefWith(location, { ...without(DIALOG_PARAMS), confirm: r.isValidated ? 'invalidate' : 'validate', id: r.id })}
                             className={r.isValidated ? 'btn-secondary' : 'btn-primary'}
                             preventScrollReset
                           >

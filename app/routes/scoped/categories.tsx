@@ -18,6 +18,7 @@ import { DomainError, Invalid, NotFound, type FieldErrors } from '~/lib/errors.s
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { categorySchema } from '~/schemas/category';
+import { hrefWith, without } from '~/lib/url';
 import type { Route } from './+types/categories';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Categories · CTF Arena' }];
@@ -61,11 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type Intent = 'create' | 'edit' | 'delete';
 
 function backTo(request: Request, page?: number) {
-  const url = new URL(request.url);
-  for (const key of DIALOG_PARAMS) url.searchParams.delete(key);
-  if (page) url.searchParams.set('page', String(page));
-  const search = url.searchParams.toString();
-  return `${url.pathname}${search ? `?${search}` : ''}`;
+  return hrefWith(new URL(request.url), { ...without(DIALOG_PARAMS), ...(page ? { page } : {}) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -106,13 +103,7 @@ export default function Categories() {
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
   const errorsFor = (intent: Intent) => (result && result.intent === intent ? result.errors : null);
-  const link = (extra: Record<string, string>) => {
-    const p = new URLSearchParams(params);
-    for (const k of DIALOG_PARAMS) p.delete(k);
-    for (const [k, v] of Object.entries(extra)) p.set(k, v);
-    const s = p.toString();
-    return `${location.pathname}${s ? `?${s}` : ''}`;
-  };
+  const link = (extra: Record<string, string>) => hrefWith(location, { ...without(DIALOG_PARAMS), ...extra });
   const close = link({});
   const createErrors = errorsFor('create');
   const dialog = params.has('edit') ? 'edit' : params.has('delete') ? 'delete' : null;

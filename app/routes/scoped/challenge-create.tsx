@@ -7,7 +7,7 @@ import { authoringChoices, checkChallenge, createChallenge } from '~/domain/chal
 import { MAX_CHALLENGE_FILE_BYTES } from '~/domain/challenge-files.server';
 import { resolveScope, scopePath } from '~/domain/scope.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { DomainError, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { DomainError, fromConformErrors, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { AUTHORING_MESSAGES, challengeFields, challengeSchema, challengeWithFlagSchema, LEVELS, type ChallengeInput } from '~/schemas/challenge';
 import type { Route } from './+types/challenge-create';
@@ -41,12 +41,6 @@ function valuesOf(form: FormData): Record<string, string> {
   return values;
 }
 
-function fieldErrors(error: Record<string, string[] | null> | null | undefined): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [k, v] of Object.entries(error ?? {})) if (v?.length) errors[k || 'non_field_errors'] = v;
-  return errors;
-}
-
 /**
  * Two submissions, also without JavaScript: the main form is checked first, then the flag and files
  * step posts everything again (the main fields ride in hidden inputs) and the challenge is created
@@ -65,14 +59,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === 'back') return reply('details');
     if (intent === 'details') {
       const parsed = parseWithZod(form, { schema: challengeSchema });
-      if (parsed.status !== 'success') return reply('details', fieldErrors(parsed.error));
+      if (parsed.status !== 'success') return reply('details', fromConformErrors(parsed.error));
       await checkChallenge(user, scope, parsed.value);
       return reply('flag');
     }
     if (intent === 'create') {
       const parsed = parseWithZod(form, { schema: challengeWithFlagSchema });
       if (parsed.status !== 'success') {
-        const errors = fieldErrors(parsed.error);
+        const errors = fromConformErrors(parsed.error);
         return reply(stepOf(errors), errors);
       }
       const { value, collation, ...main } = parsed.value;

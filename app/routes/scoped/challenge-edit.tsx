@@ -17,7 +17,7 @@ import { addChallengeFiles, deleteChallengeFile, MAX_CHALLENGE_FILE_BYTES } from
 import { resolveScope, scopePath, type Scope } from '~/domain/scope.server';
 import type { Actor } from '~/domain/policy.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { DomainError, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { DomainError, fromConformErrors, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { AUTHORING_MESSAGES, challengeSchema, flagSchema, hintSchema, LEVELS, nextSchema } from '~/schemas/challenge';
 import type { Route } from './+types/challenge-edit';
@@ -85,12 +85,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 type Result = { intent: string; values: Record<string, string>; errors: FieldErrors };
 
-function fieldErrors(error: Record<string, string[] | null> | null | undefined): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [k, v] of Object.entries(error ?? {})) if (v?.length) errors[k || 'non_field_errors'] = v;
-  return errors;
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
   const { scope, challenge } = await editable(user, params);
@@ -106,7 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     switch (intent) {
       case 'details': {
         const parsed = parseWithZod(form, { schema: challengeSchema });
-        if (parsed.status !== 'success') return fail(fieldErrors(parsed.error));
+        if (parsed.status !== 'success') return fail(fromConformErrors(parsed.error));
         const v = parsed.value;
         // The Next tab owns `next`; blank decay fields are cleared, not kept.
         await updateChallenge(user, challenge.id, { ...v, next: undefined, minimal_value: v.minimal_value ?? null, decay_value: v.decay_value ?? null, training_week: v.training_week ?? null });
@@ -114,19 +108,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       case 'flag': {
         const parsed = parseWithZod(form, { schema: flagSchema });
-        if (parsed.status !== 'success') return fail(fieldErrors(parsed.error));
+        if (parsed.status !== 'success') return fail(fromConformErrors(parsed.error));
         await setFlag(user, challenge.id, parsed.value);
         return done('flag', AUTHORING_MESSAGES.updated);
       }
       case 'hint': {
         const parsed = parseWithZod(form, { schema: hintSchema });
-        if (parsed.status !== 'success') return fail(fieldErrors(parsed.error));
+        if (parsed.status !== 'success') return fail(fromConformErrors(parsed.error));
         const { created } = await saveHint(user, challenge.id, parsed.value);
         return done('hint', created ? AUTHORING_MESSAGES.added : AUTHORING_MESSAGES.updated);
       }
       case 'next': {
         const parsed = parseWithZod(form, { schema: nextSchema });
-        if (parsed.status !== 'success') return fail(fieldErrors(parsed.error));
+        if (parsed.status !== 'success') return fail(fromConformErrors(parsed.error));
         await setNextChallenge(user, challenge.id, parsed.value.next ?? null);
         return done('next', AUTHORING_MESSAGES.updated);
       }

@@ -15,6 +15,7 @@ import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { submitFlagSchema, verifyFlagSchema } from '~/schemas/flag-attempt';
+import { hrefWith } from '~/lib/url';
 import type { Route } from './+types/challenges';
 
 const PER_SLIDE = 3;
@@ -59,8 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (intent === 'unlock-hint') {
       await unlockHint(user, challengeId, Number(form.get('hint')));
-      url.searchParams.delete('hint');
-      return redirectWithFlash(request, `${url.pathname}?${url.searchParams}`, { type: 'success', text: 'Hint unlocked.' });
+      return redirectWithFlash(request, hrefWith(url, { hint: null }), { type: 'success', text: 'Hint unlocked.' });
     }
     if (intent === 'check') {
       const parsed = verifyFlagSchema.safeParse({ flag: form.get('flag') ?? '' });
@@ -90,12 +90,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 function useHref() {
   const location = useLocation();
-  return (changes: Record<string, string | number | null>) => {
-    const params = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(changes)) v === null ? params.delete(k) : params.set(k, String(v));
-    const s = params.toString();
-    return `${location.pathname}${s ? `?${s}` : ''}`;
-  };
+  return (changes: Record<string, string | number | null>) => hrefWith(location, changes);
 }
 
 function CategoryCarousel({ categories, categoryId }: { categories: { id: number; name: string; submissionsPercentage: number }[]; categoryId: number | null }) {

@@ -18,6 +18,7 @@ import { requireStaffPage } from '~/lib/auth.server';
 import { DomainError, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
+import { hrefWith, without } from '~/lib/url';
 import type { Route } from './+types/submissions';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Submissions · CTF Arena' }];
@@ -84,10 +85,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type Intent = 'validate' | 'invalidate' | 'bulk-validate';
 
 function backTo(request: Request) {
-  const url = new URL(request.url);
-  for (const key of DIALOG_PARAMS) url.searchParams.delete(key);
-  const search = url.searchParams.toString();
-  return `${url.pathname}${search ? `?${search}` : ''}`;
+  return hrefWith(new URL(request.url), without(DIALOG_PARAMS));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -138,13 +136,7 @@ export default function Submissions() {
   const [params] = useSearchParams();
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
-  const link = (extra: Record<string, string>) => {
-    const p = new URLSearchParams(params);
-    for (const k of DIALOG_PARAMS) p.delete(k);
-    for (const [k, v] of Object.entries(extra)) p.set(k, v);
-    const s = p.toString();
-    return `${location.pathname}${s ? `?${s}` : ''}`;
-  };
+  const link = (extra: Record<string, string>) => hrefWith(location, { ...without(DIALOG_PARAMS), ...extra });
   const close = link({});
   const confirm = params.get('confirm');
   const bulkIds = params.get('bulk') === 'validate' ? params.getAll('ids') : [];
