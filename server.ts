@@ -1,5 +1,6 @@
 // The single Node process: cross-cutting HTTP concerns here, everything else in React Router.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -164,7 +165,11 @@ async function main() {
     // Resolved from the working directory: this file also runs compiled, as build/server.js.
     build = (await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild;
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
-    app.use(express.static('build/client', { maxAge: '1h', index: false }));
+    // The other static files (public/) are few and known at start: look them up in a set rather than
+    // letting express.static stat the disk for every page and API request.
+    const publicFiles = new Set(readdirSync('build/client', { withFileTypes: true }).filter((f) => f.isFile()).map((f) => `/${f.name}`));
+    const servePublic = express.static('build/client', { maxAge: '1h', index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
     await (build.entry.module as unknown as { startup: () => Promise<void> }).startup();
   }
 
@@ -197,7 +202,10 @@ async function main() {
       log.info('closed');
       process.exit(0);
     });
+    // Keep-alive sockets turn idle as their last response ends: close them then, not after the
+    // keep-alive timeout.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
     setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

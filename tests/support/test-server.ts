@@ -18,7 +18,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface TestServer { url: string; port: number; mailDir: string; dataDir: string; stop: () => Promise<void> }
+export interface TestServer { url: string; port: number; mailDir: string; dataDir: string; stop: () => Promise<number | null> }
 
 export async function startTestServer(name: string, env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = resolve(`data/test-${name}`);
@@ -61,10 +61,13 @@ export async function startTestServer(name: string, env: Record<string, string> 
     port,
     mailDir,
     dataDir,
+    /** SIGTERM, as a process manager would; resolves with the exit code. */
     stop: async () => {
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      const code = await exited;
       await smtp.close();
+      return code;
     },
   };
 }

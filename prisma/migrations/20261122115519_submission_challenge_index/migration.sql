@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Submission_challengeId_idx" ON "Submission"("challengeId");

@@ -1,0 +1,36 @@
+// Graceful shutdown: on SIGTERM the server stops accepting, lets in-flight requests finish, closes
+// the database and exits 0.
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../support/test-server';
+
+describe('SIGTERM', () => {
+  it('lets a request that is still arriving finish, then exits 0', async () => {
+    const server = await startTestServer('shutdown', { SEED: 'none' });
+    const encoder = new TextEncoder();
+    let sent!: () => void;
+    const firstChunkSent = new Promise<void>((r) => (sent = r));
+    // A body that arrives slowly, so the request is in flight when the signal comes.
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode('{"email": "slow'));
+        sent();
+        await new Promise((r) => setTimeout(r, 500));
+        controller.enqueue(encoder.encode('@example.com"}'));
+        controller.close();
+      },
+    });
+    const response = fetch(`${server.url}/api/auth/users/reset_password/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    await firstChunkSent;
+    await new Promise((r) => setTimeout(r, 100));
+    const exit = server.stop();
+    const res = await response;
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ email: ['No users found with this email address.'] });
+    expect(await exit).toBe(0);
+  });
+});
