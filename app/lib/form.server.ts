@@ -41,3 +41,13 @@ export async function handleForm<S extends z.ZodType, R>(
     throw error;
   }
 }
+
+/**
+ * A domain error as what a page shows: field errors (form-level ones under non_field_errors) and the
+ * status to answer with. Null for anything else, which must propagate.
+ */
+export function pageErrors(error: unknown): { errors: FieldErrors; status: number } | null {
+  if (error instanceof Invalid) return { errors: error.fields, status: 400 };
+  if (error instanceof DomainError && error.status !== 401) return { errors: { non_field_errors: [error.message] }, status: error.status };
+  return null;
+}

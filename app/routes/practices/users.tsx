@@ -7,7 +7,8 @@ import { importLearners, type ImportRow } from '~/domain/import-learners.server'
 import { listLearners, setValidation, validationMessage } from '~/domain/learners.server';
 import { isStaff, roleOf } from '~/domain/policy.server';
 import { requireUser } from '~/lib/auth.server';
-import { Invalid, DomainError } from '~/lib/errors.server';
+import { Invalid } from '~/lib/errors.server';
+import { pageErrors } from '~/lib/form.server';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -61,8 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithFlash(request, backTo(request), { type: 'success', text: validationMessage(validated, changed, form.get('bulk') === '1') });
     }
   } catch (error) {
-    if (error instanceof Invalid) return data({ errors: error.fields }, { status: 400 });
-    if (error instanceof DomainError) return data({ errors: { non_field_errors: [error.message] } }, { status: error.status });
+    const shown = pageErrors(error);
+    if (shown) return data({ errors: shown.errors }, { status: shown.status });
     throw error;
   }
   return data({ errors: { non_field_errors: ['Unknown action.'] } }, { status: 400 });

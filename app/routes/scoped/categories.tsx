@@ -14,7 +14,8 @@ import {
 import { resolveScope } from '~/domain/scope.server';
 import { zodFieldErrors } from '~/lib/api.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { DomainError, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { pageErrors } from '~/lib/form.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { categorySchema } from '~/schemas/category';
@@ -89,8 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof NotFound) return redirectWithFlash(request, backTo(request), { type: 'error', text: error.message });
-    const errors: FieldErrors | null = error instanceof Invalid ? error.fields : error instanceof DomainError ? { non_field_errors: [error.message] } : null;
-    if (errors) return data({ intent, values, errors }, { status: error instanceof DomainError ? error.status : 400 });
+    const shown = pageErrors(error);
+    if (shown) return data({ intent, values, errors: shown.errors }, { status: shown.status });
     throw error;
   }
   return data({ intent, values, errors: { non_field_errors: ['Unknown action.'] } as FieldErrors }, { status: 400 });

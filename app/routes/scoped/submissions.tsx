@@ -15,7 +15,8 @@ import {
   type ReviewState,
 } from '~/domain/submission-review.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { DomainError, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { NotFound, type FieldErrors } from '~/lib/errors.server';
+import { pageErrors } from '~/lib/form.server';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
@@ -108,8 +109,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof NotFound) return redirectWithFlash(request, backTo(request), { type: 'error', text: error.message });
-    const errors: FieldErrors | null = error instanceof Invalid ? error.fields : error instanceof DomainError ? { non_field_errors: [error.message] } : null;
-    if (errors) return data({ intent, description, errors }, { status: error instanceof DomainError ? error.status : 400 });
+    const shown = pageErrors(error);
+    if (shown) return data({ intent, description, errors: shown.errors }, { status: shown.status });
     throw error;
   }
   return data({ intent, description, errors: { non_field_errors: ['Unknown action.'] } as FieldErrors }, { status: 400 });
