@@ -1,8 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { useEffect, useState } from 'react';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
-import { MarkdownEditor } from '~/components/markdown-editor';
+import { ChallengeFields } from '~/components/challenge-fields';
 import { authoringChoices, checkChallenge, createChallenge } from '~/domain/challenge-authoring.server';
 import { MAX_CHALLENGE_FILE_BYTES } from '~/domain/challenge-files.server';
 import { resolveScope, scopePath } from '~/domain/scope.server';
@@ -87,11 +86,6 @@ export default function ChallengeCreate() {
   const step = result?.step ?? 'details';
   const values = result?.values ?? {};
   const errors = result?.errors ?? {};
-  const [type, setType] = useState(values.type ?? 'standard');
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  // Without JavaScript both decay fields stay visible; a standard challenge stores neither.
-  const dynamicOnly = hydrated && type !== 'dynamic' ? 'hidden' : '';
   const busy = useNavigation().state === 'submitting';
   const err = (name: string) => (step === 'details' ? errors[name] : null);
 
@@ -104,63 +98,7 @@ export default function ChallengeCreate() {
 
       <Form method="post" className="card" aria-label="Challenge details">
         <FormErrors errors={err('non_field_errors')} />
-        <Field label="Name" name="name" errors={err('name')}>
-          <input id="name" name="name" type="text" required maxLength={100} defaultValue={values.name} className="input" />
-        </Field>
-        <div className="grid gap-x-4 sm:grid-cols-3">
-          <Field label="Category" name="category" errors={err('category')}>
-            <select id="category" name="category" required defaultValue={values.category ?? ''} className="input">
-              <option value="" disabled>Choose a category</option>
-              {choices.categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-            </select>
-          </Field>
-          <Field label="Type" name="type" errors={err('type')}>
-            <select id="type" name="type" value={type} onChange={(e) => setType(e.target.value)} className="input">
-              <option value="standard">Standard</option>
-              <option value="dynamic">Dynamic</option>
-            </select>
-          </Field>
-          <Field label="Level" name="level" errors={err('level')}>
-            <select id="level" name="level" defaultValue={values.level ?? 'easy'} className="input">
-              {levels.map((l) => <option key={l} value={l}>{l[0].toUpperCase() + l.slice(1)}</option>)}
-            </select>
-          </Field>
-        </div>
-        <MarkdownEditor id="description" name="description" label="Description" defaultValue={values.description ?? ''} errors={err('description')} />
-        <div className="grid gap-x-4 sm:grid-cols-3">
-          <Field label="Initial value" name="initial_value" errors={err('initial_value')}>
-            <input id="initial_value" name="initial_value" type="number" min={0} required defaultValue={values.initial_value} className="input" />
-          </Field>
-          <div className={dynamicOnly}>
-            <Field label="Minimal value (dynamic only)" name="minimal_value" errors={err('minimal_value')}>
-              <input id="minimal_value" name="minimal_value" type="number" min={0} defaultValue={values.minimal_value} className="input" />
-            </Field>
-          </div>
-          <div className={dynamicOnly}>
-            <Field label="Decay value (dynamic only)" name="decay_value" errors={err('decay_value')}>
-              <input id="decay_value" name="decay_value" type="number" min={0} defaultValue={values.decay_value} className="input" />
-            </Field>
-          </div>
-        </div>
-        <div className="grid gap-x-4 sm:grid-cols-3">
-          <Field label="Status" name="is_active" errors={err('is_active')}>
-            <select id="is_active" name="is_active" defaultValue={values.is_active ?? 'show'} className="input">
-              <option value="show">Show</option>
-              <option value="hide">Hide</option>
-            </select>
-          </Field>
-          {choices.needsTrainingWeek ? (
-            <Field label="Training week" name="training_week" errors={err('training_week')}>
-              <input id="training_week" name="training_week" type="number" min={1} max={20} required defaultValue={values.training_week} className="input" />
-            </Field>
-          ) : null}
-          <Field label="Next challenge" name="next" errors={err('next')}>
-            <select id="next" name="next" defaultValue={values.next ?? ''} className="input">
-              <option value="">None</option>
-              {choices.challenges.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-            </select>
-          </Field>
-        </div>
+        <ChallengeFields values={values} errors={err} choices={choices} levels={levels} withNext categoryPrompt />
         <button type="submit" name="intent" value="details" className="btn-primary" disabled={busy}>Next</button>
       </Form>
 

@@ -1,9 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { useEffect, useState } from 'react';
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { UrlDialog } from '~/components/dialog';
 import { EmptyState, Field, FormErrors } from '~/components/field';
-import { MarkdownEditor } from '~/components/markdown-editor';
+import { ChallengeFields } from '~/components/challenge-fields';
 import {
   authoringChoices,
   deleteChallenge,
@@ -224,65 +223,29 @@ type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 function DetailsTab({ challenge: c, choices, levels, result, busy }: { challenge: Loaded['challenge']; choices: Loaded['choices']; levels: readonly string[]; result: Result | null; busy: boolean }) {
   const v = result?.values;
   const err = (name: string) => result?.errors[name];
-  const [type, setType] = useState(v?.type ?? c.type);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  // Without JavaScript both decay fields stay visible; a standard challenge stores neither.
-  const dynamicOnly = hydrated && type !== 'dynamic' ? 'hidden' : '';
   const num = (typed: string | undefined, stored: number | null) => typed ?? (stored === null ? '' : String(stored));
   return (
     <Form method="post" className="card" aria-label="Challenge details">
       <input type="hidden" name="intent" value="details" />
-      <Field label="Name" name="name" errors={err('name')}>
-        <input id="name" name="name" type="text" required maxLength={100} defaultValue={v?.name ?? c.name} className="input" />
-      </Field>
-      <div className="grid gap-x-4 sm:grid-cols-3">
-        <Field label="Category" name="category" errors={err('category')}>
-          <select id="category" name="category" required defaultValue={v?.category ?? String(c.category)} className="input">
-            {choices.categories.map((cat) => <option key={cat.id} value={cat.id}>{cat.name}</option>)}
-          </select>
-        </Field>
-        <Field label="Type" name="type" errors={err('type')}>
-          <select id="type" name="type" value={type} onChange={(e) => setType(e.target.value)} className="input">
-            <option value="standard">Standard</option>
-            <option value="dynamic">Dynamic</option>
-          </select>
-        </Field>
-        <Field label="Level" name="level" errors={err('level')}>
-          <select id="level" name="level" defaultValue={v?.level ?? c.level} className="input">
-            {levels.map((l) => <option key={l} value={l}>{l[0].toUpperCase() + l.slice(1)}</option>)}
-          </select>
-        </Field>
-      </div>
-      <MarkdownEditor id="description" name="description" label="Description" defaultValue={v?.description ?? c.source} errors={err('description')} />
-      <div className="grid gap-x-4 sm:grid-cols-3">
-        <Field label="Initial value" name="initial_value" errors={err('initial_value')}>
-          <input id="initial_value" name="initial_value" type="number" min={0} required defaultValue={num(v?.initial_value, c.initialValue)} className="input" />
-        </Field>
-        <div className={dynamicOnly}>
-          <Field label="Minimal value (dynamic only)" name="minimal_value" errors={err('minimal_value')}>
-            <input id="minimal_value" name="minimal_value" type="number" min={0} defaultValue={num(v?.minimal_value, c.minimalValue)} className="input" />
-          </Field>
-        </div>
-        <div className={dynamicOnly}>
-          <Field label="Decay value (dynamic only)" name="decay_value" errors={err('decay_value')}>
-            <input id="decay_value" name="decay_value" type="number" min={0} defaultValue={num(v?.decay_value, c.decayValue)} className="input" />
-          </Field>
-        </div>
-      </div>
-      <div className="grid gap-x-4 sm:grid-cols-3">
-        <Field label="Status" name="is_active" errors={err('is_active')}>
-          <select id="is_active" name="is_active" defaultValue={v?.is_active ?? (c.isActive ? 'show' : 'hide')} className="input">
-            <option value="show">Show</option>
-            <option value="hide">Hide</option>
-          </select>
-        </Field>
-        {choices.needsTrainingWeek ? (
-          <Field label="Training week" name="training_week" errors={err('training_week')}>
-            <input id="training_week" name="training_week" type="number" min={1} max={20} required defaultValue={num(v?.training_week, c.trainingWeek)} className="input" />
-          </Field>
-        ) : null}
-      </div>
+      <ChallengeFields
+        values={{
+          name: v?.name ?? c.name,
+          category: v?.category ?? String(c.category),
+          type: v?.type ?? c.type,
+          level: v?.level ?? c.level,
+          description: v?.description ?? c.source,
+          initial_value: num(v?.initial_value, c.initialValue),
+          minimal_value: num(v?.minimal_value, c.minimalValue),
+          decay_value: num(v?.decay_value, c.decayValue),
+          is_active: v?.is_active ?? (c.isActive ? 'show' : 'hide'),
+          training_week: num(v?.training_week, c.trainingWeek),
+        }}
+        errors={err}
+        choices={choices}
+        levels={levels}
+        withNext={false}
+        categoryPrompt={false}
+      />
       <button type="submit" className="btn-primary" disabled={busy}>Save</button>
     </Form>
   );

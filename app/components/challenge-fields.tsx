@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { Field } from './field';
+import { MarkdownEditor } from './markdown-editor';
+
+export interface ChallengeChoices {
+  categories: { id: number; name: string }[];
+  challenges: { id: number; name: string }[];
+  needsTrainingWeek: boolean;
+}
+
+/**
+ * The main details of a challenge, shared by the create and edit pages. `values` are strings as the
+ * form holds them (what was typed, or what is stored); the 'next' choice is on the create page only
+ * (the edit page has a Next tab).
+ */
+export function ChallengeFields({ values, errors, choices, levels, withNext, categoryPrompt }: {
+  values: Record<string, string | undefined>;
+  errors: (name: string) => string[] | null | undefined;
+  choices: ChallengeChoices;
+  levels: readonly string[];
+  withNext: boolean;
+  categoryPrompt: boolean;
+}) {
+  const [type, setType] = useState(values.type ?? 'standard');
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // Without JavaScript both decay fields stay visible; a standard challenge stores neither.
+  const dynamicOnly = hydrated && type !== 'dynamic' ? 'hidden' : '';
+  return (
+    <>
+      <Field label="Name" name="name" errors={errors('name')}>
+        <input id="name" name="name" type="text" required maxLength={100} defaultValue={values.name} className="input" />
+      </Field>
+      <div className="grid gap-x-4 sm:grid-cols-3">
+        <Field label="Category" name="category" errors={errors('category')}>
+          <select id="category" name="category" required defaultValue={values.category ?? ''} className="input">
+            {categoryPrompt ? <option value="" disabled>Choose a category</option> : null}
+            {choices.categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </select>
+        </Field>
+        <Field label="Type" name="type" errors={errors('type')}>
+          <select id="type" name="type" value={type} onChange={(e) => setType(e.target.value)} className="input">
+            <option value="standard">Standard</option>
+            <option value="dynamic">Dynamic</option>
+          </select>
+        </Field>
+        <Field label="Level" name="level" errors={errors('level')}>
+          <select id="level" name="level" defaultValue={values.level ?? 'easy'} className="input">
+            {levels.map((l) => <option key={l} value={l}>{l[0].toUpperCase() + l.slice(1)}</option>)}
+          </select>
+        </Field>
+      </div>
+      <MarkdownEditor id="description" name="description" label="Description" defaultValue={values.description ?? ''} errors={errors('description')} />
+      <div className="grid gap-x-4 sm:grid-cols-3">
+        <Field label="Initial value" name="initial_value" errors={errors('initial_value')}>
+          <input id="initial_value" name="initial_value" type="number" min={0} required defaultValue={values.initial_value} className="input" />
+        </Field>
+        <div className={dynamicOnly}>
+          <Field label="Minimal value (dynamic only)" name="minimal_value" errors={errors('minimal_value')}>
+            <input id="minimal_value" name="minimal_value" type="number" min={0} defaultValue={values.minimal_value} className="input" />
+          </Field>
+        </div>
+        <div className={dynamicOnly}>
+          <Field label="Decay value (dynamic only)" name="decay_value" errors={errors('decay_value')}>
+            <input id="decay_value" name="decay_value" type="number" min={0} defaultValue={values.decay_value} className="input" />
+          </Field>
+        </div>
+      </div>
+      <div className="grid gap-x-4 sm:grid-cols-3">
+        <Field label="Status" name="is_active" errors={errors('is_active')}>
+          <select id="is_active" name="is_active" defaultValue={values.is_active ?? 'show'} className="input">
+            <option value="show">Show</option>
+            <option value="hide">Hide</option>
+          </select>
+        </Field>
+        {choices.needsTrainingWeek ? (
+          <Field label="Training week" name="training_week" errors={errors('training_week')}>
+            <input id="training_week" name="training_week" type="number" min={1} max={20} required defaultValue={values.training_week} className="input" />
+          </Field>
+        ) : null}
+        {withNext ? (
+          <Field label="Next challenge" name="next" errors={errors('next')}>
+            <select id="next" name="next" defaultValue={values.next ?? ''} className="input">
+              <option value="">None</option>
+              {choices.challenges.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            </select>
+          </Field>
+        ) : null}
+      </div>
+    </>
+  );
+}
