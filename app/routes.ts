@@ -52,8 +52,8 @@ export default [
   route('api/notifications/count-new-notification', 'api/notifications-count.ts'),
   route('api/reward-requests/count-unprocessed', 'api/reward-requests-count.ts'),
   route('api/challenges/practices', 'api/challenges/practices.ts'),
-  route('api/challenges/:id/verify-submitted-flag', 'api/challenges/verify-flag.ts'),
-  route('api/challenges/:id/submissions', 'api/challenges/submissions.ts'),
+  route('api/challenges/:id/verify-submitted-flag', 'api/challenges/verify-flag.ts', { id: 'api-verify-flag' }),
+  route('api/challenges/:id/submissions', 'api/challenges/submissions.ts', { id: 'api-challenge-submissions' }),
   // [authoring api]
   route('api/challenges', 'api/challenges/challenges.ts'),
   route('api/challenges/:id', 'api/challenges/challenge.ts'),

@@ -2,6 +2,7 @@
 // player's next correct submission of that challenge (README "Rules: scoring").
 import { db } from '~/lib/db.server';
 import { NotFound } from '~/lib/errors.server';
+import { statement } from '~/lib/sql.server';
 import { visibleChallenge } from './challenge-access.server';
 import { isStaff, type Actor } from './policy.server';
 
@@ -25,10 +26,16 @@ export async function unlockHint(actor: Actor | null, challengeId: number, hintI
   return hint;
 }
 
-/** The penalty a player carries on a challenge: the score of the hint they unlocked, if any. */
-export async function hintPenalty(userId: number, challengeId: number): Promise<number> {
-  const unlock = await db.hintUnlock.findFirst({ where: { userId, hint: { challengeId } }, select: { hint: { select: { score: true } } } });
-  return unlock?.hint.score ?? 0;
+const unlockedHintScore = statement<{ score: number }, [number, number]>(
+  'SELECT h.score FROM "HintUnlock" u JOIN "Hint" h ON h.id = u.hintId WHERE u.userId = ? AND h.challengeId = ? LIMIT 1',
+);
+
+/**
+ * The penalty a player carries on a challenge: the score of the hint they unlocked, if any. A
+ * prepared statement, so a solve's write transaction can ask without awaiting.
+ */
+export function hintPenalty(userId: number, challengeId: number): number {
+  return unlockedHintScore().get(userId, challengeId)?.score ?? 0;
 }
 
 export async function hasUnlocked(userId: number, hintId: number): Promise<boolean> {

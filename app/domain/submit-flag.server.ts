@@ -1,19 +1,19 @@
 // Solving a challenge in two steps (SPEC §2, §4): check the flag, then submit it with a writeup.
 // Every attempt is logged; wrong ones are rate limited per player and challenge; points are
 // awarded once per player (or team) and challenge, whatever arrives in parallel.
-import { createHmac } from 'node:crypto';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Challenge, Submission } from '~/generated/prisma/client';
-import { db } from '~/lib/db.server';
-import { env } from '~/lib/env.server';
+import { sqlDate, statement, writeTransaction } from '~/lib/sql.server';
 import { DomainError, Forbidden, Invalid, NotFound, RateLimited } from '~/lib/errors.server';
+import { env } from '~/lib/env.server';
 import { MESSAGES } from '~/lib/messages';
 import { isFile, remove, store } from '~/lib/uploads.server';
+import { logAttempt } from './attempt-log.server';
 import { canSeeChallenge, CHALLENGE_NOT_FOUND } from './challenge-access.server';
 import { flagMatches } from './flag-match.server';
 import { hintPenalty } from './hints.server';
 import { isStaff, requireAuthenticated, type Actor } from './policy.server';
-import { countingSubmissions, playsAsTeam, PRACTICE, resolveScope, solveKey, type Scope } from './scope.server';
+import { COUNTING_SUBMISSIONS_SQL, playsAsTeam, PRACTICE, resolveScope, solveKey, type Scope } from './scope.server';
 import { challengeValue } from './scoring.server';
 import { standingsChanged } from './standings-events.server';
 
@@ -32,23 +32,40 @@ async function assertNotLimited(key: string) {
   }
 }
 
-/** A wrong value is kept only as a keyed digest: equal guesses can be told apart, never read. */
-const digest = (value: string) => createHmac('sha256', env.sessionSecret).update(value).digest('hex').slice(0, 32);
+// This is the hottest path of a competition, so it runs on prepared statements (lib/sql.server.ts),
+// not Prisma: one read for the challenge and its flag, the attempt written behind (attempt-log),
+// one write transaction for a solve.
+type PlayedChallenge = Pick<Challenge, 'id' | 'eventId' | 'type' | 'initialValue' | 'minimalValue' | 'decayValue' | 'isActive'>;
+type ChallengeRow = Omit<PlayedChallenge, 'isActive'> & { isActive: number; flagValue: string | null; flagCollation: string | null };
+const challengeWithFlag = statement<ChallengeRow, [number]>(
+  `SELECT c.id, c.eventId, c.type, c.initialValue, c.minimalValue, c.decayValue, c.isActive, f.value AS flagValue, f.collation AS flagCollation
+   FROM "Challenge" c LEFT JOIN "Flag" f ON f.challengeId = c.id WHERE c.id = ?`,
+);
+const solveExists = statement<{ id: number }, [string]>('SELECT id FROM "Submission" WHERE solveKey = ?');
+const earlierSolves = statement<{ n: number }, [number | null, number]>(
+  `SELECT COUNT(*) AS n FROM "Submission" WHERE ${COUNTING_SUBMISSIONS_SQL} AND challengeId = ?`,
+);
+type SubmissionRow = Omit<Submission, 'isCorrect' | 'isValidated' | 'createdAt' | 'reviewedAt'> & { isCorrect: number; isValidated: number | null; createdAt: string; reviewedAt: string | null };
+const insertSubmission = statement<SubmissionRow, [number, number, number | null, number, string, string | null, string | null, string]>(
+  `INSERT INTO "Submission" (challengeId, learnerId, eventId, score, coin, isCorrect, isValidated, solveKey, writeup, writeupName, createdAt)
+   VALUES (?, ?, ?, ?, 0, 1, NULL, ?, ?, ?, ?) RETURNING *`,
+);
 
-interface Checked { challenge: Challenge; scope: Scope }
+interface Checked { challenge: PlayedChallenge; scope: Scope }
 
 /** Checks an attempt: logs it, counts it against the limit when wrong, throws Invalid when wrong. */
 async function check(actor: Actor | null, challengeId: number, attempt: string, field: 'flag' | 'value'): Promise<Checked> {
   requireAuthenticated(actor);
-  // One query for the challenge and its flag: this is the hottest write path of a competition.
-  const found = Number.isInteger(challengeId) && challengeId > 0 ? await db.challenge.findUnique({ where: { id: challengeId }, include: { flag: true } }) : null;
-  if (!found || !canSeeChallenge(actor, found)) throw new NotFound(CHALLENGE_NOT_FOUND);
-  const { flag, ...challenge } = found;
+  const row = Number.isInteger(challengeId) && challengeId > 0 ? challengeWithFlag().get(challengeId) : undefined;
+  const challenge: PlayedChallenge | null = row
+    ? { id: row.id, eventId: row.eventId, type: row.type, initialValue: row.initialValue, minimalValue: row.minimalValue, decayValue: row.decayValue, isActive: !!row.isActive }
+    : null;
+  if (!row || !challenge || !canSeeChallenge(actor, challenge)) throw new NotFound(CHALLENGE_NOT_FOUND);
   const key = `${actor.id}:${challenge.id}`;
   await assertNotLimited(key);
-  if (!flag) throw new DomainError(400, 'This challenge has no flag yet.');
-  const correct = flagMatches(flag, attempt);
-  await db.flagAttempt.create({ data: { challengeId: challenge.id, userId: actor.id, isCorrect: correct, digest: correct ? null : digest(attempt.trim()) } });
+  if (row.flagValue === null) throw new DomainError(400, 'This challenge has no flag yet.');
+  const correct = flagMatches({ value: row.flagValue, collation: row.flagCollation ?? 'plain_text' }, attempt);
+  logAttempt(challenge.id, actor.id, attempt, correct);
   if (!correct) {
     await wrongAttempts.consume(key).catch(() => {});
     throw new Invalid({ [field]: [FLAG_INCORRECT] });
@@ -80,33 +97,29 @@ export async function submitFlag(actor: Actor | null, challengeId: number, input
   if (writeup && writeup.size > MAX_WRITEUP_BYTES) throw new Invalid({ writeup: [`The file is too large (at most ${MAX_WRITEUP_BYTES / 1024 / 1024} MB).`] });
 
   const key = solveKey(scope, { learnerId: actor!.id, teamId: null }, challenge.id);
-  if (await db.submission.findUnique({ where: { solveKey: key }, select: { id: true } })) throw new DomainError(400, ALREADY_SOLVED);
+  // Saves storing a writeup that would be thrown away; the unique solveKey decides in the end.
+  if (solveExists().get(key)) throw new DomainError(400, ALREADY_SOLVED);
 
   const stored = writeup ? await store('writeups', Buffer.from(await writeup.arrayBuffer())) : null;
   try {
-    const submission = await db.$transaction(async (tx) => {
-      const earlier = await tx.submission.count({ where: { ...countingSubmissions(scope), challengeId: challenge.id } });
-      const penalty = await hintPenalty(actor!.id, challenge.id);
-      return tx.submission.create({
-        data: {
-          challengeId: challenge.id,
-          learnerId: actor!.id,
-          eventId: challenge.eventId,
-          score: Math.max(0, challengeValue(challenge, earlier) - penalty),
-          isCorrect: true,
-          isValidated: null,
-          solveKey: key,
-          writeup: stored,
-          writeupName: writeup ? writeup.name.slice(0, 200) || 'writeup' : null,
-        },
-      });
+    const row = await writeTransaction(() => {
+      const earlier = earlierSolves().get(challenge.eventId, challenge.id)!.n;
+      const score = Math.max(0, challengeValue(challenge, earlier) - hintPenalty(actor!.id, challenge.id));
+      const name = writeup ? writeup.name.slice(0, 200) || 'writeup' : null;
+      return insertSubmission().get(challenge.id, actor!.id, challenge.eventId, score, key, stored, name, sqlDate())!;
     });
     standingsChanged(challenge.eventId);
-    return submission;
+    return {
+      ...row,
+      isCorrect: !!row.isCorrect,
+      isValidated: row.isValidated === null ? null : !!row.isValidated,
+      createdAt: new Date(row.createdAt),
+      reviewedAt: row.reviewedAt ? new Date(row.reviewedAt) : null,
+    };
   } catch (error) {
     await remove('writeups', stored);
     // The unique solveKey lost a race against a parallel submission of the same solve.
-    if ((error as { code?: string })?.code === 'P2002' || /UNIQUE constraint/i.test(String((error as Error)?.message))) {
+    if ((error as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/i.test(String((error as Error)?.message))) {
       throw new DomainError(400, ALREADY_SOLVED);
     }
     throw error;

@@ -7,6 +7,7 @@ import { boardChallenge, canSubmit, isSolved } from './challenge-board.server';
 import { unlockHint } from './hints.server';
 import { PRACTICE } from './scope.server';
 import { onStandingsChanged } from './standings-events.server';
+import { flushAttempts } from './attempt-log.server';
 import { ALREADY_SOLVED, FLAG_CORRECT, FLAG_INCORRECT, submitFlag, verifyFlag, WRONG_ATTEMPTS_PER_MINUTE } from './submit-flag.server';
 
 describe('checking a flag', () => {
@@ -15,6 +16,7 @@ describe('checking a flag', () => {
     const challenge = await makePracticeChallenge();
     await expect(verifyFlag(player, challenge.id, 'CTF{wrong-guess}')).rejects.toMatchObject({ fields: { flag: [FLAG_INCORRECT] } });
     expect(await verifyFlag(player, challenge.id, ' CTF{right} ')).toEqual({ detail: 'Your flag is correct.' });
+    await flushAttempts(); // written behind, in batches
     const attempts = await db.flagAttempt.findMany({ where: { userId: player.id }, orderBy: { id: 'asc' } });
     expect(attempts.map((a) => a.isCorrect)).toEqual([false, true]);
     expect(attempts[0].digest).toMatch(/^[0-9a-f]{32}$/);

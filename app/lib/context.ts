@@ -5,6 +5,8 @@ export interface RequestContext {
   requestId: string;
   /** Set once the session is resolved, so the request log can name the user. */
   userId?: number;
+  /** Set by server.ts when the page cache missed: entry.server.tsx stores the page under it. */
+  pageCache?: { key: string; version: number; at: number };
 }
 
 declare module 'react-router' {

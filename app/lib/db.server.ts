@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { PrismaClient } from '~/generated/prisma/client';
 import { databasePath, env } from './env.server';
 import { applyMigrations } from './migrate.server';
+import { adoptConnection } from './sql.server';
 
 export type Db = PrismaClient;
 
@@ -20,7 +21,15 @@ export function openDatabase(url = env.databaseUrl): PrismaClient {
   // them SQLite picked the eventId index for per-challenge counts and scanned every submission.
   raw.pragma('optimize=0x10002');
   raw.close();
-  const adapter = new PrismaBetterSqlite3({ url: path ? `file:${path}` : ':memory:' });
+  const factory = new PrismaBetterSqlite3({ url: path ? `file:${path}` : ':memory:' });
+  // The adapter opens its connection on first use; sql.server.ts writes through that same one.
+  const adapter: typeof factory = Object.assign(Object.create(factory), {
+    connect: async () => {
+      const connection = await factory.connect();
+      adoptConnection((connection as unknown as { client: Database.Database }).client);
+      return connection;
+    },
+  });
   return new PrismaClient({ adapter });
 }
 

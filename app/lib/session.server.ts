@@ -1,11 +1,11 @@
 // Server-side sessions: the cookie (or a Bearer header, for API clients) carries a random token; the
 // database keeps only its sha256, so a leaked database cannot be replayed and logout revokes at once.
 import { createHash, randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { createCookie, createCookieSessionStorage } from 'react-router';
 import type { User } from '~/generated/prisma/client';
 import { db } from './db.server';
-import { databasePath, env } from './env.server';
+import { env } from './env.server';
+import { accountsVersion, statement } from './sql.server';
 
 export const SESSION_DAYS = 14;
 const secure = env.publicUrl.startsWith('https://');
@@ -54,37 +54,33 @@ export async function requestToken(request: Request): Promise<RequestToken | nul
   return typeof cookie === 'string' && cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
-// Every authenticated request starts here, so the lookup is one prepared statement on a read-only
-// better-sqlite3 connection (about a hundred times cheaper than the same query through Prisma).
-// Writes (create, delete) stay with Prisma.
+// Every authenticated request starts here, so the lookup is one prepared statement on the read-only
+// connection (about a hundred times cheaper than the same query through Prisma). Writes stay with Prisma.
 type SessionRow = Omit<User, 'isStaff' | 'isSuperuser' | 'isActive' | 'isValidated' | 'createdAt' | 'updatedAt' | 'lastLoginAt'> & {
   isStaff: number; isSuperuser: number; isActive: number; isValidated: number;
   createdAt: string; updatedAt: string; lastLoginAt: string | null; sessionExpiresAt: string;
 };
-let lookup: Database.Statement<[string], SessionRow> | null | undefined;
+const lookup = statement<SessionRow, [string]>('SELECT u.*, s.expiresAt AS sessionExpiresAt FROM "Session" s JOIN "User" u ON u.id = s.userId WHERE s.id = ?');
 
-function sessionLookup() {
-  if (lookup === undefined) {
-    const path = databasePath(env.databaseUrl);
-    lookup = path
-      ? new Database(path, { readonly: true, fileMustExist: true }).prepare('SELECT u.*, s.expiresAt AS sessionExpiresAt FROM "Session" s JOIN "User" u ON u.id = s.userId WHERE s.id = ?')
-      : null;
-  }
-  return lookup;
-}
+// The lookup still costs 20-100 µs (more right after writes), so its answer is kept until User or
+// Session change (accountsVersion also sees other processes): a logout, a deactivation or a profile
+// change invalidates it at once.
+let known = new Map<string, { user: User; expiresAt: number }>();
+let knownAt = -1;
 
 export async function sessionUser(token: string): Promise<User | null> {
   const id = digest(token);
-  const statement = sessionLookup();
-  if (!statement) {
-    const session = await db.session.findUnique({ where: { id }, include: { user: true } });
-    if (!session || session.expiresAt < new Date()) return expired(id, session);
-    return session.user;
+  const version = accountsVersion();
+  if (version !== knownAt) {
+    known = new Map();
+    knownAt = version;
   }
-  const row = statement.get(id);
+  const hit = known.get(id);
+  if (hit && hit.expiresAt > Date.now()) return hit.user;
+  const row = lookup().get(id);
   if (!row || new Date(row.sessionExpiresAt) < new Date()) return expired(id, row);
-  const { sessionExpiresAt: _, ...user } = row;
-  return {
+  const { sessionExpiresAt, ...user } = row;
+  const found: User = {
     ...user,
     isStaff: !!user.isStaff,
     isSuperuser: !!user.isSuperuser,
@@ -94,6 +90,8 @@ export async function sessionUser(token: string): Promise<User | null> {
     updatedAt: new Date(user.updatedAt),
     lastLoginAt: user.lastLoginAt ? new Date(user.lastLoginAt) : null,
   };
+  if (known.size < 10_000) known.set(id, { user: Object.freeze(found), expiresAt: new Date(sessionExpiresAt).getTime() });
+  return found;
 }
 
 async function expired(id: string, found: unknown): Promise<null> {

@@ -1,6 +1,7 @@
 // Work done once when the server starts (server.ts calls these through the build's entry module).
 import { randomBytes } from 'node:crypto';
 import { seedDemo } from '../../prisma/seed';
+import { flushAttempts } from '~/domain/attempt-log.server';
 import { db, dbReady } from './db.server';
 import { env } from './env.server';
 import { logger } from './logger.server';
@@ -51,5 +52,6 @@ export async function startup(): Promise<void> {
 }
 
 export async function shutdown(): Promise<void> {
+  await flushAttempts();
   await db.$disconnect();
 }

@@ -22,6 +22,9 @@ const PER_SLIDE = 3;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Challenges · CTF Arena' }];
 
+// Replayed per viewer until the database changes (lib/page-cache.server.ts): read far more than written.
+export const handle = { pageCache: true };
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const scope = await resolveScope(params);

@@ -13,6 +13,9 @@ import type { Route } from './+types/scoreboard';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Scoreboard · CTF Arena' }];
 
+// Replayed per viewer until the database changes (lib/page-cache.server.ts): read far more than written.
+export const handle = { pageCache: true };
+
 /**
  * The scoreboard of a scope (route ids practice-scoreboard, later the event one). Everything comes
  * from the in-memory standings; the chart is rendered to SVG once per copy of them, so a warm

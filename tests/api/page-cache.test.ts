@@ -1,0 +1,179 @@
+// The per-viewer page cache (app/lib/page-cache.server.ts, README "Rules: Other"), seen from outside:
+// a replay (X-Page-Cache: hit) is the page React Router rendered, with this response's CSP nonce;
+// a committed write, another session or a flash message never get someone else's or an old page.
+// Other test files write to the same server at the same time, and any write ends every entry, so
+// "this is a replay" is asserted only after retrying until a quiet moment allows one.
+import { createCookieSessionStorage } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { activeLearner, base, call } from '../support/api-client';
+
+const SCOREBOARD = '/practices/scoreboard';
+const CHALLENGES = '/practices/challenges';
+
+async function sessionCookie(learner: { email: string; password: string }): Promise<string> {
+  const login = await call('POST', '/api/auth/jwt/create/', { json: { email: learner.email, password: learner.password } });
+  expect(login.status).toBe(200);
+  return login.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
+}
+
+interface Page { status: number; html: string; headers: Headers; hit: boolean; nonce: string }
+
+async function get(path: string, cookie: string): Promise<Page> {
+  const res = await fetch(`${base()}${path}`, { headers: { Cookie: cookie, Accept: 'text/html' }, redirect: 'manual' });
+  const html = await res.text();
+  const nonce = res.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1] ?? '';
+  return { status: res.status, html, headers: res.headers, hit: res.headers.get('x-page-cache') === 'hit', nonce };
+}
+
+/** GETs until a replay follows a render (a write elsewhere in between makes both renders). */
+async function replayed(path: string, cookie: string): Promise<{ rendered: Page; replay: Page }> {
+  for (let i = 0; i < 30; i++) {
+    const rendered = await get(path, cookie);
+    const replay = await get(path, cookie);
+    if (replay.hit) return { rendered, replay };
+  }
+  throw new Error(`${path} was never replayed from the page cache`);
+}
+
+async function seeded(token: string, name: string) {
+  const list = await call('GET', '/api/challenges/practices/?page_size=100', { token });
+  return list.body.results.find((c: { name: string }) => c.name === name) as { id: number };
+}
+
+async function solve(token: string, challengeId: number, flag: string) {
+  expect((await call('POST', `/api/challenges/${challengeId}/verify-submitted-flag/`, { token, json: { flag } })).status).toBe(200);
+  const form = new FormData();
+  form.set('value', flag);
+  form.set('writeup', new File(['steps'], 'writeup.txt', { type: 'text/plain' }));
+  expect((await call('POST', `/api/challenges/${challengeId}/submissions/`, { token, form })).status).toBe(201);
+}
+
+describe('page cache', () => {
+  it('replays the same page to the same session, each time with the nonce of its own CSP header', async () => {
+    const learner = await activeLearner();
+    const cookie = await sessionCookie(learner);
+    for (const path of [SCOREBOARD, CHALLENGES]) {
+      const { rendered, replay } = await replayed(path, cookie);
+      expect(rendered.status).toBe(200);
+      expect(replay.status).toBe(200);
+      expect(replay.headers.get('content-type')).toMatch(/^text\/html/);
+      for (const page of [rendered, replay]) {
+        expect(page.nonce).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
+        // Every script carries this response's nonce and no other.
+        const nonces = [...page.html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+        expect(nonces.length).toBeGreaterThan(0);
+        expect(new Set(nonces)).toEqual(new Set([page.nonce]));
+      }
+      expect(replay.nonce).not.toBe(rendered.nonce);
+      expect(replay.html.replaceAll(replay.nonce, 'NONCE')).toBe(rendered.html.replaceAll(rendered.nonce, 'NONCE'));
+      expect(replay.html).toContain(learner.username);
+    }
+  });
+
+  it('renders again after a write: a new solve shows on the next scoreboard and board', async () => {
+    const learner = await activeLearner();
+    const cookie = await sessionCookie(learner);
+    const before = await replayed(SCOREBOARD, cookie);
+    expect(before.replay.html).not.toContain(`>${learner.username}</a>`);
+    const board = await replayed(`${CHALLENGES}?page=1`, cookie);
+    expect(board.replay.html).not.toContain('>Solved<');
+
+    const caesar = await seeded(learner.token, 'Caesar salad');
+    await solve(learner.token, caesar.id, 'CTF{rot_thirteen}');
+
+    const after = await get(SCOREBOARD, cookie);
+    expect(after.hit).toBe(false);
+    // Other test files score too, so the new row may be on a later page: every page is fresh.
+    let listed = false;
+    for (let page = 1; page <= 50 && !listed; page++) {
+      const html = page === 1 ? after.html : (await get(`${SCOREBOARD}?page=${page}`, cookie)).html;
+      listed = html.includes(`>${learner.username}</a>`);
+      if (!html.includes('<tbody')) break;
+    }
+    expect(listed).toBe(true);
+    const boardAfter = await get(`${CHALLENGES}?page=1`, cookie);
+    expect(boardAfter.hit).toBe(false);
+    expect(boardAfter.html).toContain('>Solved<');
+  });
+
+  it('keeps pages per session: another learner gets their own header, a logged-out session no page', async () => {
+    const first = await activeLearner();
+    const second = await activeLearner();
+    const firstCookie = await sessionCookie(first);
+    const secondCookie = await sessionCookie(second);
+    await replayed(SCOREBOARD, firstCookie);
+    const other = await get(SCOREBOARD, secondCookie);
+    expect(other.status).toBe(200);
+    expect(other.html).toContain(second.username);
+    expect(other.html).not.toContain(first.username);
+    expect((await replayed(SCOREBOARD, secondCookie)).replay.html).not.toContain(first.username);
+    // Both sessions keep their own entry side by side.
+    let both = false;
+    for (let i = 0; i < 30 && !both; i++) {
+      await replayed(SCOREBOARD, firstCookie);
+      await replayed(SCOREBOARD, secondCookie);
+      both = (await get(SCOREBOARD, firstCookie)).hit;
+    }
+    expect(both).toBe(true);
+
+    // Logging out ends the session: its cached page is not served any more.
+    await replayed(SCOREBOARD, firstCookie);
+    expect((await call('POST', '/api/auth/jwt/destroy/', { cookie: firstCookie })).status).toBe(204);
+    const gone = await get(SCOREBOARD, firstCookie);
+    expect(gone.hit).toBe(false);
+    expect(gone.status).toBe(302);
+    expect(gone.headers.get('location')).toBe('/login');
+  });
+
+  it('lets a flash message through: the flash cookie bypasses the cache', async () => {
+    const learner = await activeLearner();
+    const cookie = await sessionCookie(learner);
+    await replayed(CHALLENGES, cookie);
+    // A flash cookie as the server signs it (SESSION_SECRET of tests/support/test-server.ts), with no
+    // database write that would end the cached page anyway.
+    const flash = createCookieSessionStorage({ cookie: { name: 'ctf_flash', httpOnly: true, sameSite: 'lax', path: '/', secrets: ['test-secret-not-for-production'] } });
+    const session = await flash.getSession();
+    session.flash('message', { type: 'success', text: 'A message from the test.' });
+    const flashCookie = (await flash.commitSession(session)).split(';')[0];
+
+    const shown = await get(CHALLENGES, `${cookie}; ${flashCookie}`);
+    expect(shown.hit).toBe(false);
+    expect(shown.html).toContain('A message from the test.');
+    // The render consumed the message: the browser now holds an empty flash cookie, which does not
+    // stand in the way of a replay.
+    const emptied = shown.headers.getSetCookie().find((c) => c.startsWith('ctf_flash='))!.split(';')[0];
+    const { replay } = await replayed(CHALLENGES, `${cookie}; ${emptied}`);
+    expect(replay.html).not.toContain('A message from the test.');
+  });
+
+  it('shows the flash of a flag submitted through the page form', async () => {
+    const learner = await activeLearner();
+    const cookie = await sessionCookie(learner);
+    const strings = await seeded(learner.token, 'Strings attached');
+    const path = `${CHALLENGES}?challenge=${strings.id}`;
+    await replayed(path, cookie);
+    const form = new FormData();
+    form.set('intent', 'submit');
+    form.set('challenge', String(strings.id));
+    form.set('value', 'CTF{strings_are_cheap}');
+    form.set('writeup', new File(['steps'], 'writeup.txt', { type: 'text/plain' }));
+    const posted = await fetch(`${base()}${path}`, { method: 'POST', body: form, headers: { Cookie: cookie, Origin: base() }, redirect: 'manual' });
+    expect(posted.status).toBe(302);
+    const flashCookie = posted.headers.getSetCookie().find((c) => c.startsWith('ctf_flash='))!.split(';')[0];
+    const shown = await get(posted.headers.get('location')!, `${cookie}; ${flashCookie}`);
+    expect(shown.hit).toBe(false);
+    expect(shown.html).toContain('Your flag and writeup were submitted successfully.');
+  });
+
+  it('leaves client navigations (.data) and Bearer requests to React Router', async () => {
+    const learner = await activeLearner();
+    const cookie = await sessionCookie(learner);
+    await replayed(SCOREBOARD, cookie);
+    const data = await fetch(`${base()}${SCOREBOARD}.data`, { headers: { Cookie: cookie } });
+    expect(data.status).toBe(200);
+    expect(data.headers.get('x-page-cache')).toBeNull();
+    expect(data.headers.get('content-type')).not.toMatch(/text\/html/);
+    const bearer = await fetch(`${base()}${SCOREBOARD}`, { headers: { Cookie: cookie, Authorization: `Bearer ${learner.token}` } });
+    expect(bearer.headers.get('x-page-cache')).toBeNull();
+  });
+});
