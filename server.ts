@@ -105,9 +105,9 @@ app.use((req, res, next) => {
  * these requests call their route module's loader or action directly: the same code, the same
  * domain functions, the same answers. What the stack adds is kept: a request id, the security
  * headers (captured once from `securityHeaders`, fresh nonce), gzip when asked, the same log line.
- * Only requests that need nothing else take this lane: reads, and writes carried by a Bearer token
- * alone (no cookie, so no same-origin check) with a declared body of at most 1 MB. Everything else,
- * including a cold scoreboard, goes through Express.
+ * Only requests that need nothing else take this lane: no cookie (so no same-origin check: API
+ * clients authenticate with a Bearer token) and a declared body of at most 1 MB. Everything else,
+ * browsers included, goes through Express.
  */
 const DIRECT_ROUTES = ['api-top-players', 'api-verify-flag', 'api-challenge-submissions'];
 const DIRECT_MAX_BODY = 1024 * 1024;
@@ -152,48 +152,83 @@ function directLane(build: ServerBuild): Lane {
       break;
     }
     if (!params || !handler) return fallback();
+    // A cookie means a browser: it gets the whole stack (same-origin check, flash, page rules).
     const length = Number(req.headers['content-length'] ?? 0);
-    const bearerOnly = /^Bearer\s/i.test(req.headers.authorization ?? '') && !req.headers.cookie;
-    if (method === 'POST' && (!bearerOnly || !(length <= DIRECT_MAX_BODY) || req.headers['transfer-encoding'])) return fallback();
+    if (req.headers.cookie || !(length <= DIRECT_MAX_BODY) || req.headers['transfer-encoding']) return fallback();
 
     const started = performance.now();
     const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
-    const context = { ip: req.socket.remoteAddress ?? 'unknown', nonce: randomBytes(16).toString('base64'), requestId } as { userId?: number };
+    const nonce = freshNonce();
+    const context = { ip: req.socket.remoteAddress ?? 'unknown', nonce, requestId, direct: true } as { userId?: number };
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      let response: globalThis.Response;
+      let reply: { status: number; headers: Record<string, string> | Headers; body: string | Buffer };
       try {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-        const request = new globalThis.Request(`http://${host}${url}`, { method, headers, body: method === 'POST' ? Buffer.concat(chunks) : undefined });
-        const result = await handler!({ request, params: params!, context });
-        response = result instanceof globalThis.Response ? result : globalThis.Response.json(result);
+        const result = await handler!({ request: lightRequest(req, `http://${host}${url}`, Buffer.concat(chunks)), params: params!, context });
+        reply = result instanceof globalThis.Response ? await fromResponse(result) : (result as typeof reply);
       } catch (error) {
-        if (error instanceof globalThis.Response) response = error;
+        if (error instanceof globalThis.Response) reply = await fromResponse(error);
         else {
           log.error({ err: error }, 'unhandled error');
-          response = globalThis.Response.json({ detail: 'Internal server error.' }, { status: 500 });
+          reply = { status: 500, headers: { 'Content-Type': 'application/json' }, body: '{"detail":"Internal server error."}' };
         }
       }
-      let body: Buffer = Buffer.from(await response.arrayBuffer());
-      res.statusCode = response.status;
-      res.setHeader('X-Request-Id', requestId);
-      for (const [name, value] of securityHeaderList) res.setHeader(name, value.replace(NONCE, (context as { nonce: string }).nonce));
-      response.headers.forEach((value, name) => res.setHeader(name, value));
+      const headers: string[] = ['X-Request-Id', requestId];
+      for (const [name, value] of securityHeaderList) headers.push(name, value.replace(NONCE, nonce));
+      if (reply.headers instanceof Headers) reply.headers.forEach((value, name) => headers.push(name, value));
+      else for (const name in reply.headers) headers.push(name, reply.headers[name]);
+      let body = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
       // As the compression middleware does: gzip what is worth it when the client asks.
       if (body.length > 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
         body = gzipSync(body);
-        res.setHeader('Content-Encoding', 'gzip');
-        res.setHeader('Vary', 'Accept-Encoding');
+        headers.push('Content-Encoding', 'gzip', 'Vary', 'Accept-Encoding');
       }
-      res.setHeader('Content-Length', body.length);
+      headers.push('Content-Length', String(body.length));
       res.on('finish', () =>
         log.info({ req: { id: requestId, method, path }, userId: context.userId, res: { status: res.statusCode }, responseTime: Math.round(performance.now() - started) }, 'request completed'),
       );
+      res.writeHead(reply.status, headers);
       res.end(body);
     });
   };
+}
+
+async function fromResponse(response: globalThis.Response) {
+  return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/**
+ * The part of the Fetch Request the direct routes read (headers, url, method and the body as JSON,
+ * text or form), without building streams for a body that is already in memory. A route that needs
+ * more would fail its contract test, which sends every call down both lanes.
+ */
+function lightRequest(req: IncomingMessage, url: string, body: Buffer): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+  const text = () => body.toString('utf8');
+  return {
+    method: req.method,
+    url,
+    headers,
+    text: async () => text(),
+    json: async () => JSON.parse(text()),
+    arrayBuffer: async () => body.buffer.slice(body.byteOffset, body.byteOffset + body.length),
+    formData: () => new globalThis.Response(new Uint8Array(body) as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': headers.get('content-type') ?? '' } }).formData(),
+  } as unknown as globalThis.Request;
+}
+
+// CSP nonces for the direct lane come from a pool of random bytes filled 4 KiB at a time: the same
+// randomness as randomBytes(16), without a call into OpenSSL per request.
+let noncePool = Buffer.alloc(0);
+let nonceOffset = 0;
+function freshNonce(): string {
+  if (nonceOffset + 16 > noncePool.length) {
+    noncePool = randomBytes(4096);
+    nonceOffset = 0;
+  }
+  nonceOffset += 16;
+  return noncePool.toString('base64', nonceOffset - 16, nonceOffset);
 }
 
 function originHost(origin: string): string | null {

@@ -1,11 +1,9 @@
 import { PRACTICE } from '~/domain/scope.server';
 import { scoreboard, type ScoreboardRow, type Standings } from '~/domain/standings.server';
-import { api, methodNotAllowed, paginated } from '~/lib/api.server';
+import { api, JsonText, methodNotAllowed, paginated } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import type { Route } from './+types/top-players';
-
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
 function row(r: ScoreboardRow) {
   return {
@@ -35,8 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
     const standings = await scoreboard(actor, PRACTICE);
-    return new Response(await body(standings, new URL(request.url)), { headers: JSON_HEADERS });
-  });
+    return new JsonText(await body(standings, new URL(request.url)));
+  }, context);
 }
 
 export const action = () => methodNotAllowed();

@@ -42,9 +42,20 @@ export function statement<Row = unknown, Params extends unknown[] = unknown[]>(t
   };
 }
 
-// total_changes counts the rows this process's connection wrote (Prisma's and ours); data_version
-// moves when another process commits. Together they see every write.
-const probe = statement<{ local: number; external: number }, []>('SELECT total_changes() AS local, data_version AS external FROM pragma_data_version');
+// total_changes counts the rows this process's connection wrote (Prisma's and ours), at almost no
+// cost. data_version moves when another process commits; asking costs a read transaction, so it is
+// asked at most every EXTERNAL_CHECK_MS: another process's write (an operator's script) shows within
+// that, this process's own writes at once.
+const EXTERNAL_CHECK_MS = 50;
+const localChanges = statement<{ n: number }, []>('SELECT total_changes() AS n');
+const externalChanges = statement<{ data_version: number }, []>('PRAGMA data_version');
+let external = { value: 0, checkedAt: -Infinity };
+
+function externalVersion(): number {
+  const now = performance.now();
+  if (now - external.checkedAt >= EXTERNAL_CHECK_MS) external = { value: externalChanges().get()!.data_version, checkedAt: now };
+  return external.value;
+}
 
 function versionOf(state: { seen: string; version: number }, now: string): number {
   if (now !== state.seen) {
@@ -62,16 +73,14 @@ const accountWrite = { seen: '', version: 0 };
  * writes may still roll back, so every call then answers a new number: nothing is cached meanwhile.
  */
 export function dataVersion(): number {
-  const { local, external } = probe().get()!;
-  if (main!.inTransaction) return ++anyWrite.version;
-  return versionOf(anyWrite, `${local}:${external}`);
+  if (main?.inTransaction) return ++anyWrite.version;
+  return versionOf(anyWrite, `${localChanges().get()!.n}:${externalVersion()}`);
 }
 
 /** The same for User and Session alone: session lookups stay cached while flag attempts are written. */
 export function accountsVersion(): number {
-  const { external } = probe().get()!;
-  if (main!.inTransaction) return ++accountWrite.version;
-  return versionOf(accountWrite, `${accountChanges}:${external}`);
+  if (main?.inTransaction) return ++accountWrite.version;
+  return versionOf(accountWrite, `${accountChanges}:${externalVersion()}`);
 }
 
 const waiting: (() => void)[] = [];

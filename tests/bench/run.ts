@@ -41,6 +41,17 @@ function build() {
   if (r.status !== 0) throw new Error('build failed');
 }
 
+/**
+ * How `npm start` runs the server (package.json "serve": its environment and Node flags, which bound
+ * memory), so the bench measures the same process without npm's own in between.
+ */
+const serve = (() => {
+  const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve;
+  const [before, after] = script.split(/\bnode\s+/);
+  const env = Object.fromEntries(before.trim().split(/\s+/).map((pair) => pair.split('=') as [string, string]));
+  return { env, flags: after.replace(/\s*build\/server\.js\s*$/, '').split(/\s+/).filter(Boolean) };
+})();
+
 /** Resident memory of a process from /proc: current and the kernel's high-water mark, in MiB. */
 function memory(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -53,9 +64,10 @@ async function startServer(dir: string, profileAs?: string): Promise<{ url: stri
   const url = `http://127.0.0.1:${port}`;
   // One directory per endpoint: the server runs compiled (build/server.js), as npm start runs it.
   const profile = profileAs ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, 'profiles', profileAs)}`] : [];
-  const child = spawn(process.execPath, [...profile, 'build/server.js'], {
+  const child = spawn(process.execPath, [...serve.flags, ...profile, 'build/server.js'], {
     env: {
       ...process.env,
+      ...serve.env,
       NODE_ENV: 'production',
       PORT: String(port),
       DATABASE_URL: `file:${join(dir, 'ctf.db')}`,

@@ -11,7 +11,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const actor = await getApiUser(request, context);
     const { data } = await parseBody(request, verifyFlagSchema);
     return verifyFlag(actor, Number(params.id), data.flag);
-  });
+  }, context);
 }
 
 export const loader = () => methodNotAllowed();
