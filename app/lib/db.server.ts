@@ -22,11 +22,17 @@ export function openDatabase(url = env.databaseUrl): PrismaClient {
   raw.pragma('optimize=0x10002');
   raw.close();
   const factory = new PrismaBetterSqlite3({ url: path ? `file:${path}` : ':memory:' });
-  // The adapter opens its connection on first use; sql.server.ts writes through that same one.
+  // The adapter opens its connection on first use: its pragmas are set right there, before any
+  // query can run, and sql.server.ts reads and writes through that same connection.
   const adapter: typeof factory = Object.assign(Object.create(factory), {
     connect: async () => {
       const connection = await factory.connect();
-      adoptConnection((connection as unknown as { client: Database.Database }).client);
+      const client = (connection as unknown as { client: Database.Database }).client;
+      client.pragma('journal_mode = WAL');
+      client.pragma('foreign_keys = ON');
+      client.pragma('busy_timeout = 5000');
+      client.pragma('synchronous = NORMAL');
+      adoptConnection(client);
       return connection;
     },
   });
@@ -35,10 +41,5 @@ export function openDatabase(url = env.databaseUrl): PrismaClient {
 
 export const db: PrismaClient = openDatabase();
 
-/** Per-connection pragmas (the adapter opens its own connection). */
-export const dbReady: Promise<void> = (async () => {
-  await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
-  await db.$queryRawUnsafe('PRAGMA foreign_keys = ON');
-  await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
-  await db.$queryRawUnsafe('PRAGMA synchronous = NORMAL');
-})();
+/** Resolves once the connection is open (and sql.server.ts has it). */
+export const dbReady: Promise<void> = db.$connect();

@@ -32,9 +32,14 @@ export async function checkImage(field: string, file: File): Promise<{ bytes: Bu
   return { bytes, type: found[0], ext: found[1].ext };
 }
 
+const madeDirs = new Set<string>();
+
 export async function store(area: UploadArea, bytes: Buffer, ext = ''): Promise<string> {
   const dir = join(env.uploadDir, area);
-  mkdirSync(dir, { recursive: true });
+  if (!madeDirs.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    madeDirs.add(dir); // once per area: a solve stores a writeup, and this is its hot path
+  }
   const name = randomBytes(16).toString('hex') + ext.toLowerCase().replace(/[^.a-z0-9]/g, '');
   await writeFile(join(dir, name), bytes, { mode: 0o600 });
   return name;
