@@ -1,7 +1,7 @@
 // Learner import (the superuser's 'Export learner' button): an .xlsx with columns username,
 // fullname, email, gender, country. Missing learners are created inactive and sent an activation
 // e-mail; every listed learner ends up validated. Re-running the same file changes nothing.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { db } from '~/lib/db.server';
 import { invalid } from '~/lib/errors.server';
 import { unusablePassword } from '~/lib/password.server';
@@ -29,7 +29,9 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readRows(file: File): Promise<{ row: number; values: Record<string, string> }[]> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the first import, not at start: exceljs is the largest module the server carries.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(await file.arrayBuffer()) as unknown as ArrayBuffer);
   } catch {

