@@ -7,7 +7,8 @@
 // - An entry belongs to one session token, so a viewer only ever gets a page rendered for them.
 // - An entry is valid only for the data version (dataVersion in sql.server.ts) captured BEFORE the
 //   loaders ran: a write racing the render can make the entry stale, never wrong, and any write of
-//   this process or commit of another makes every entry stale.
+//   this process or commit of another to a table pages show (all but the attempt log and sessions)
+//   makes every entry stale.
 // - Content that depends on the clock (the header badges' own 5 s cache, event times) is bounded by
 //   MAX_AGE_MS, the same 5 s.
 // - The session is checked again on every hit (expiry, deactivation), so a hit never outlives what

@@ -11,21 +11,28 @@ import type Database from 'better-sqlite3';
 
 let main: Database.Database | null = null;
 let accountChanges = 0;
+let pageDataChanges = 0;
+
+// Tables no page shows: the attempt log (written every 50 ms during play) and sessions (a page
+// cache hit checks its own session anyway). Their writes leave rendered pages valid.
+const NOT_SHOWN = new Set(['FlagAttempt', 'Session', '_prisma_migrations']);
+const ACCOUNTS = new Set(['User', 'Session']);
 
 /**
  * Called by db.server.ts with the connection Prisma's adapter opened. Temporary triggers (they live
- * with this connection, no migration) count every write to User and Session, whoever makes it:
- * Prisma or a prepared statement.
+ * with this connection, no migration) count the writes that matter to the caches, whoever makes
+ * them, Prisma or a prepared statement: to any table a page shows, and to User and Session.
  */
 export function adoptConnection(connection: Database.Database): void {
   main = connection;
-  connection.function('ctf_accounts_changed', { deterministic: false }, () => {
-    accountChanges++;
-    return null;
-  });
-  for (const table of ['User', 'Session']) {
+  connection.function('ctf_page_data_changed', { deterministic: false }, () => (pageDataChanges++, null));
+  connection.function('ctf_accounts_changed', { deterministic: false }, () => (accountChanges++, null));
+  const tables = connection.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all();
+  for (const { name } of tables) {
+    const calls = [NOT_SHOWN.has(name) ? '' : 'SELECT ctf_page_data_changed();', ACCOUNTS.has(name) ? 'SELECT ctf_accounts_changed();' : ''].join(' ').trim();
+    if (!calls) continue;
     for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
-      connection.exec(`CREATE TEMP TRIGGER IF NOT EXISTS "ctf_${table}_${op}" AFTER ${op} ON main."${table}" BEGIN SELECT ctf_accounts_changed(); END`);
+      connection.exec(`CREATE TEMP TRIGGER IF NOT EXISTS "ctf_${name}_${op}" AFTER ${op} ON main."${name}" BEGIN ${calls} END`);
     }
   }
 }
@@ -42,12 +49,10 @@ export function statement<Row = unknown, Params extends unknown[] = unknown[]>(t
   };
 }
 
-// total_changes counts the rows this process's connection wrote (Prisma's and ours), at almost no
-// cost. data_version moves when another process commits; asking costs a read transaction, so it is
-// asked at most every EXTERNAL_CHECK_MS: another process's write (an operator's script) shows within
-// that, this process's own writes at once.
+// The triggers count this process's writes at no cost. data_version moves when another process
+// commits; asking costs a read transaction, so it is asked at most every EXTERNAL_CHECK_MS: another
+// process's write (an operator's script) shows within that, this process's own writes at once.
 const EXTERNAL_CHECK_MS = 50;
-const localChanges = statement<{ n: number }, []>('SELECT total_changes() AS n');
 const externalChanges = statement<{ data_version: number }, []>('PRAGMA data_version');
 let external = { value: 0, checkedAt: -Infinity };
 
@@ -68,13 +73,14 @@ const anyWrite = { seen: '', version: 0 };
 const accountWrite = { seen: '', version: 0 };
 
 /**
- * A number that changes with every write to the database, by this process or another. Caches keyed
- * on it (rendered pages) are valid only while it holds. While a Prisma transaction is open its
- * writes may still roll back, so every call then answers a new number: nothing is cached meanwhile.
+ * A number that changes with every write to what pages show (any table but the attempt log and
+ * sessions), by this process or another. Rendered pages are valid only while it holds. While a
+ * Prisma transaction is open its writes may still roll back, so every call then answers a new
+ * number: nothing is cached meanwhile.
  */
 export function dataVersion(): number {
   if (main?.inTransaction) return ++anyWrite.version;
-  return versionOf(anyWrite, `${localChanges().get()!.n}:${externalVersion()}`);
+  return versionOf(anyWrite, `${pageDataChanges}:${externalVersion()}`);
 }
 
 /** The same for User and Session alone: session lookups stay cached while flag attempts are written. */

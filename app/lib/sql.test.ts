@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { makePracticeChallenge } from '../../tests/support/play-factories';
 import { makeUser, unique } from '../../tests/support/factories';
+import { flushAttempts, logAttempt } from '~/domain/attempt-log.server';
 import { db } from './db.server';
 import { accountsVersion, dataVersion, sqlDate, statement, writeTransaction } from './sql.server';
 
@@ -51,10 +53,17 @@ describe('writeTransaction', () => {
 });
 
 describe('change detection', () => {
-  it('dataVersion moves with any write, accountsVersion only with User and Session', async () => {
+  it('dataVersion moves with writes pages show, not with attempts; accountsVersion only with User and Session', async () => {
     const user = await makeUser();
-    const data = dataVersion();
+    const challenge = await makePracticeChallenge();
+    let data = dataVersion();
     const accounts = accountsVersion();
+    expect(dataVersion()).toBe(data);
+
+    // The attempt log is written every 50 ms during play and no page shows it.
+    logAttempt(challenge.id, user.id, 'CTF{guess}', false);
+    await flushAttempts();
+    expect(await db.flagAttempt.count({ where: { userId: user.id } })).toBe(1);
     expect(dataVersion()).toBe(data);
 
     const name = unique('raw');
@@ -62,7 +71,9 @@ describe('change detection', () => {
     expect(dataVersion()).not.toBe(data);
     expect(accountsVersion()).toBe(accounts);
 
+    data = dataVersion();
     await db.user.update({ where: { id: user.id }, data: { fullname: 'Changed Name' } });
     expect(accountsVersion()).not.toBe(accounts);
+    expect(dataVersion()).not.toBe(data);
   });
 });
