@@ -45,7 +45,9 @@ export function statement<Row = unknown, Params extends unknown[] = unknown[]>(t
   let prepared: Database.Statement<Params, Row> | null = null;
   return () => {
     if (!main) throw new Error('The database is not open yet (await dbReady).');
-    return (prepared ??= main.prepare<Params, Row>(text).safeIntegers(false));
+    // Prepared again if Prisma reconnected (after $disconnect, a new connection is adopted).
+    if (prepared?.database !== main) prepared = main.prepare<Params, Row>(text).safeIntegers(false);
+    return prepared;
   };
 }
 

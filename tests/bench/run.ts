@@ -48,7 +48,7 @@ function build() {
 const serve = (() => {
   const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve;
   const [before, after] = script.split(/\bnode\s+/);
-  const env = Object.fromEntries(before.trim().split(/\s+/).map((pair) => pair.split('=') as [string, string]));
+  const env = Object.fromEntries(before.trim().split(/\s+/).filter((word) => word.includes('=')).map((pair) => pair.split('=') as [string, string]));
   return { env, flags: after.replace(/\s*build\/server\.js\s*$/, '').split(/\s+/).filter(Boolean) };
 })();
 
@@ -146,7 +146,10 @@ async function runSize(name: SizeName) {
     const firstRequestMs = Math.round((performance.now() - t0) * 10) / 10;
 
     const names = scenarios(data, '').map((s) => s.name);
+    let peakRssMiB = 0;
     for (const [index, name] of names.entries()) {
+      // The issue's endpoints come first; the peak is read once they are done, before the extras.
+      if (!TARGETS[name] && !peakRssMiB && !PROFILE) peakRssMiB = Math.round(memory(server.child.pid!).hwm);
       if (PROFILE) {
         await server.stop();
         server = await startServer(dir, `${index + 1}-${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '').toLowerCase()}`);
@@ -163,10 +166,11 @@ async function runSize(name: SizeName) {
       const units = measured.unitsPerSec !== undefined ? ` (${measured.unitsPerSec} ${measured.unitLabel})` : '';
       console.log(`  ${name.padEnd(38)} ${String(measured.reqPerSec).padStart(6)} req/s${units}  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors}  rss ${measured.peakRssMiB} MiB`);
     }
-    const peakRssMiB = PROFILE ? Math.max(...endpoints.map((e) => e.peakRssMiB ?? 0)) : Math.round(memory(server.child.pid!).hwm);
-    console.log(`  server peak memory (VmHWM): ${peakRssMiB} MiB${PROFILE ? ` (profiles in ${join(dir, 'profiles')})` : ''}`);
+    const peakRssAllMiB = PROFILE ? Math.max(...endpoints.map((e) => e.peakRssMiB ?? 0)) : Math.round(memory(server.child.pid!).hwm);
+    peakRssMiB ||= peakRssAllMiB;
+    console.log(`  server peak memory (VmHWM): ${peakRssMiB} MiB over the issue's endpoints, ${peakRssAllMiB} MiB after every scenario${PROFILE ? ` (profiles in ${join(dir, 'profiles')})` : ''}`);
     // Other work on the machine skews the numbers: keep its load beside them.
-    return { dataset: size, loadAverageBefore: loadBefore, coldStandings: cold, firstRequestMs, peakRssMiB, endpoints };
+    return { dataset: size, loadAverageBefore: loadBefore, coldStandings: cold, firstRequestMs, peakRssMiB, peakRssAllMiB, endpoints };
   } finally {
     await server.stop();
   }
@@ -185,7 +189,7 @@ function verdicts(results: Record<string, Awaited<ReturnType<typeof runSize>>>) 
       if (target) lines.push(`${value >= target ? 'met   ' : 'MISSED'} small ${e.name}: ${value} (target ${target})`);
       lines.push(`${e.p99 < P99_MS ? 'met   ' : 'MISSED'} small ${e.name}: p99 ${e.p99} ms (target < ${P99_MS})`);
     }
-    lines.push(`${small.peakRssMiB < PEAK_MIB ? 'met   ' : 'MISSED'} small peak memory ${small.peakRssMiB} MiB (target < ${PEAK_MIB})`);
+    lines.push(`${small.peakRssMiB < PEAK_MIB ? 'met   ' : 'MISSED'} small peak memory ${small.peakRssMiB} MiB over the issue's endpoints (target < ${PEAK_MIB}); ${small.peakRssAllMiB ?? '?'} MiB after the extra scenarios`);
   }
   if (large) {
     for (const e of large.endpoints.filter((e) => TARGETS[e.name])) {
@@ -194,7 +198,7 @@ function verdicts(results: Record<string, Awaited<ReturnType<typeof runSize>>>) 
       if (before) lines.push(`${now > before / 2 ? 'met   ' : 'MISSED'} large ${e.name}: ${now} vs ${before} on small (must keep more than half)`);
     }
     lines.push(`${large.coldStandings.medianMs < COLD_MS ? 'met   ' : 'MISSED'} large cold standings ${large.coldStandings.medianMs} ms (target < ${COLD_MS})`);
-    lines.push(`${large.peakRssMiB < PEAK_MIB ? 'met   ' : 'MISSED'} large peak memory ${large.peakRssMiB} MiB (target < ${PEAK_MIB})`);
+    lines.push(`${large.peakRssMiB < PEAK_MIB ? 'met   ' : 'MISSED'} large peak memory ${large.peakRssMiB} MiB over the issue's endpoints (target < ${PEAK_MIB}); ${large.peakRssAllMiB ?? '?'} MiB after the extra scenarios`);
   }
   return lines;
 }
