@@ -4,9 +4,11 @@ import type { Category, Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { DomainError, Invalid, NotFound } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
+import { statement } from '~/lib/sql.server';
 import type { CategoryInput } from '~/schemas/category';
+import { boardCatalog } from './challenge-board.server';
 import { isStaff, requireAuthenticated, requireStaff, type Actor } from './policy.server';
-import { countingSubmissions, inScope, playsAsTeam, PRACTICE, type Scope } from './scope.server';
+import { COUNTING_SUBMISSIONS_SQL, countingSubmissions, inScope, playsAsTeam, PRACTICE, scopeEventId, type Scope } from './scope.server';
 import { logStaffAction } from './staff-log.server';
 
 export const CATEGORY_MESSAGES = {
@@ -65,9 +67,15 @@ async function progress(actor: Actor, scope: Scope, categoryIds: number[], who: 
   };
 }
 
+const solvedBy = {
+  learner: statement<{ challengeId: number }, [number | null, number]>(`SELECT DISTINCT challengeId FROM "Submission" WHERE ${COUNTING_SUBMISSIONS_SQL} AND learnerId = ?`),
+  team: statement<{ challengeId: number }, [number | null, number]>(`SELECT DISTINCT challengeId FROM "Submission" WHERE ${COUNTING_SUBMISSIONS_SQL} AND teamId = ?`),
+};
+
 /**
  * The categories that hold challenges the actor may see in the scope, each with its progress: what
- * the challenge board's carousel shows.
+ * the challenge board's carousel shows. Read from the board's kept catalog, plus one statement for
+ * the player's (or team's) solves.
  */
 export async function categoriesWithProgress(
   actor: Actor | null,
@@ -75,12 +83,23 @@ export async function categoriesWithProgress(
   opts: { trainingWeek?: number | null; who?: Who } = {},
 ): Promise<(CategoryProgress & { challengeCount: number })[]> {
   requireAuthenticated(actor);
-  const categories = await db.category.findMany({
-    where: { challenges: { some: visibleChallenges(actor, scope, opts.trainingWeek) } },
-    orderBy: { id: 'asc' },
-  });
-  const of = await progress(actor, scope, categories.map((c) => c.id), opts.who ?? (await playerOf(actor, scope)), opts.trainingWeek);
-  return categories.map((c) => ({ id: c.id, name: c.name, ...of(c.id) }));
+  const staff = isStaff(actor);
+  const who = opts.who ?? (await playerOf(actor, scope));
+  const eventId = scopeEventId(scope);
+  const solvedIds = playsAsTeam(scope) && who.teamId ? solvedBy.team().all(eventId, who.teamId) : solvedBy.learner().all(eventId, who.learnerId);
+  const solved = new Set(solvedIds.map((r) => r.challengeId));
+  const categories = new Map<number, { id: number; name: string; total: number; solved: number }>();
+  for (const c of await boardCatalog(scope)) {
+    if ((!staff && !c.isActive) || (opts.trainingWeek && c.trainingWeek !== opts.trainingWeek)) continue;
+    const category = categories.get(c.categoryId) ?? { id: c.categoryId, name: c.category.name, total: 0, solved: 0 };
+    category.total++;
+    if (solved.has(c.id)) category.solved++;
+    categories.set(c.categoryId, category);
+  }
+  return [...categories.values()]
+    .sort((a, b) => a.id - b.id)
+    // Rounded down, so 100 means every challenge is solved (as progress() does).
+    .map((c) => ({ id: c.id, name: c.name, challengeCount: c.total, submissionsPercentage: Math.floor((c.solved * 100) / c.total) }));
 }
 
 export interface CategoryListOptions {

@@ -1,11 +1,13 @@
 // The challenge board (SPEC §2 "Challenges page"): cards, each challenge's state for the player,
-// its top solvers and the reviewer's comment. One pass of queries per page, not one per card.
+// its top solvers and the reviewer's comment. What is alike for every viewer is kept (snapshot);
+// a page then reads only the viewer's own rows, not one query per card.
 import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import type { Page } from '~/lib/pagination';
+import { dataVersion, statement } from '~/lib/sql.server';
 import { visibleChallenge } from './challenge-access.server';
 import { isStaff, requireAuthenticated, type Actor } from './policy.server';
-import { countingSubmissions, inScope, type Scope } from './scope.server';
+import { COUNTING_SUBMISSIONS_SQL, countingSubmissions, inScope, scopeEventId, type Scope } from './scope.server';
 import { challengeValue } from './scoring.server';
 
 export const TOP_SOLVERS = 5;
@@ -35,8 +37,8 @@ export interface BoardChallenge {
   last: LastSubmission | null;
 }
 
-function visibleWhere(actor: Actor, scope: Scope, categoryId?: number | null): Prisma.ChallengeWhereInput {
-  return { ...inScope(scope), ...(isStaff(actor) ? {} : { isActive: true }), ...(categoryId ? { categoryId } : {}) };
+function visibleWhere(actor: Actor, scope: Scope): Prisma.ChallengeWhereInput {
+  return { ...inScope(scope), ...(isStaff(actor) ? {} : { isActive: true }) };
 }
 
 /**
@@ -53,22 +55,54 @@ export function canSubmit(last: LastSubmission | null): boolean {
   return !(last?.isCorrect && last.isValidated !== false);
 }
 
-async function decorate(actor: Actor, scope: Scope, rows: Prisma.ChallengeGetPayload<{ include: { category: true; files: true; flag: { select: { id: true } }; hint: true } }>[]): Promise<BoardChallenge[]> {
-  const ids = rows.map((c) => c.id);
-  if (ids.length === 0) return [];
-  const [counts, mine, unlocks] = await Promise.all([
-    db.submission.groupBy({ by: ['challengeId'], where: { ...countingSubmissions(scope), challengeId: { in: ids } }, _count: { _all: true } }),
-    db.submission.findMany({
-      where: { learnerId: actor.id, challengeId: { in: ids } },
-      orderBy: { id: 'desc' },
-      select: { challengeId: true, isCorrect: true, isValidated: true, comment: true },
-    }),
-    db.hintUnlock.findMany({ where: { userId: actor.id, hint: { challengeId: { in: ids } } }, select: { hintId: true } }),
-  ]);
-  const solveCount = new Map(counts.map((c) => [c.challengeId, c._count._all]));
+type CatalogRow = Prisma.ChallengeGetPayload<{ include: { category: true; files: true; flag: { select: { id: true } }; hint: true } }>;
+
+const INCLUDE = { category: true, files: { orderBy: { id: 'asc' } }, flag: { select: { id: true } }, hint: true } as const;
+
+// What the board shows alike to every viewer of a scope (its challenges with category, files, flag
+// and hint; the solve count of each) is read once and kept until a table pages show changes
+// (dataVersion: not the attempt log or sessions). A board render then reads only the viewer's own
+// rows, through two prepared statements instead of nine Prisma queries.
+interface Snapshot { version: number; rows: Promise<CatalogRow[]>; solves: Promise<Map<number, number>> }
+const snapshots = new Map<number | null, Snapshot>();
+
+const solveCounts = statement<{ challengeId: number; n: number }, [number | null]>(
+  `SELECT challengeId, COUNT(*) AS n FROM "Submission" WHERE ${COUNTING_SUBMISSIONS_SQL} GROUP BY challengeId`,
+);
+const submissionsOf = statement<{ challengeId: number; isCorrect: number; isValidated: number | null; comment: string | null }, [number]>(
+  'SELECT challengeId, isCorrect, isValidated, comment FROM "Submission" WHERE learnerId = ? ORDER BY id DESC',
+);
+const unlocksOf = statement<{ hintId: number }, [number]>('SELECT hintId FROM "HintUnlock" WHERE userId = ?');
+
+function snapshot(scope: Scope): Snapshot {
+  const eventId = scopeEventId(scope);
+  const version = dataVersion();
+  const kept = snapshots.get(eventId);
+  if (kept?.version === version) return kept;
+  const made: Snapshot = {
+    version,
+    rows: db.challenge.findMany({ where: inScope(scope), include: INCLUDE, orderBy: [{ categoryId: 'asc' }, { id: 'asc' }] }),
+    solves: Promise.resolve().then(() => new Map(solveCounts().all(eventId).map((r) => [r.challengeId, r.n]))),
+  };
+  // A failed read must not stay.
+  made.rows.catch(() => snapshots.get(eventId) === made && snapshots.delete(eventId));
+  snapshots.set(eventId, made);
+  return made;
+}
+
+/** Every challenge of the scope (inactive ones too) with category, files, flag and hint, as kept. */
+export function boardCatalog(scope: Scope): Promise<CatalogRow[]> {
+  return snapshot(scope).rows;
+}
+
+async function decorate(actor: Actor, scope: Scope, rows: CatalogRow[]): Promise<BoardChallenge[]> {
+  if (rows.length === 0) return [];
+  const solveCount = await snapshot(scope).solves;
   const last = new Map<number, LastSubmission>();
-  for (const s of mine) if (!last.has(s.challengeId)) last.set(s.challengeId, { isCorrect: s.isCorrect, isValidated: s.isValidated, comment: s.comment });
-  const unlocked = new Set(unlocks.map((u) => u.hintId));
+  for (const s of submissionsOf().all(actor.id)) {
+    if (!last.has(s.challengeId)) last.set(s.challengeId, { isCorrect: !!s.isCorrect, isValidated: s.isValidated === null ? null : !!s.isValidated, comment: s.comment });
+  }
+  const unlocked = new Set(unlocksOf().all(actor.id).map((u) => u.hintId));
   const staff = isStaff(actor);
   return rows.map((c) => {
     const solves = solveCount.get(c.id) ?? 0;
@@ -98,22 +132,20 @@ async function decorate(actor: Actor, scope: Scope, rows: Prisma.ChallengeGetPay
   });
 }
 
-const INCLUDE = { category: true, files: { orderBy: { id: 'asc' } }, flag: { select: { id: true } }, hint: true } as const;
-
 export async function listBoard(actor: Actor | null, scope: Scope, opts: { categoryId?: number | null; trainingWeek?: number | null; page: number; pageSize: number }): Promise<Page<BoardChallenge>> {
   requireAuthenticated(actor);
-  const where = { ...visibleWhere(actor, scope, opts.categoryId), ...(opts.trainingWeek ? { trainingWeek: opts.trainingWeek } : {}) };
-  const [count, rows] = await Promise.all([
-    db.challenge.count({ where }),
-    db.challenge.findMany({ where, include: INCLUDE, orderBy: [{ categoryId: 'asc' }, { id: 'asc' }], skip: (opts.page - 1) * opts.pageSize, take: opts.pageSize }),
-  ]);
-  return { count, page: opts.page, pageSize: opts.pageSize, results: await decorate(actor, scope, rows) };
+  const staff = isStaff(actor);
+  const visible = (await snapshot(scope).rows).filter(
+    (c) => (staff || c.isActive) && (!opts.categoryId || c.categoryId === opts.categoryId) && (!opts.trainingWeek || c.trainingWeek === opts.trainingWeek),
+  );
+  const from = (opts.page - 1) * opts.pageSize;
+  return { count: visible.length, page: opts.page, pageSize: opts.pageSize, results: await decorate(actor, scope, visible.slice(from, from + opts.pageSize)) };
 }
 
 /** One challenge as the board's dialog shows it. */
 export async function boardChallenge(actor: Actor | null, scope: Scope, id: number): Promise<BoardChallenge> {
   const challenge = await visibleChallenge(actor, id);
-  const row = await db.challenge.findUniqueOrThrow({ where: { id: challenge.id }, include: INCLUDE });
+  const row = (await snapshot(scope).rows).find((c) => c.id === challenge.id) ?? (await db.challenge.findUniqueOrThrow({ where: { id: challenge.id }, include: INCLUDE }));
   return (await decorate(actor!, scope, [row]))[0];
 }
 
