@@ -63,7 +63,7 @@ const INCLUDE = { category: true, files: { orderBy: { id: 'asc' } }, flag: { sel
 // and hint; the solve count of each) is read once and kept until a table pages show changes
 // (dataVersion: not the attempt log or sessions). A board render then reads only the viewer's own
 // rows, through two prepared statements instead of nine Prisma queries.
-interface Snapshot { version: number; rows: Promise<CatalogRow[]>; solves: Promise<Map<number, number>> }
+interface Snapshot { version: number; eventId: number | null; rows: Promise<CatalogRow[]>; solves: Map<number, number> | null }
 const snapshots = new Map<number | null, Snapshot>();
 
 const solveCounts = statement<{ challengeId: number; n: number }, [number | null]>(
@@ -81,8 +81,9 @@ function snapshot(scope: Scope): Snapshot {
   if (kept?.version === version) return kept;
   const made: Snapshot = {
     version,
+    eventId,
     rows: db.challenge.findMany({ where: inScope(scope), include: INCLUDE, orderBy: [{ categoryId: 'asc' }, { id: 'asc' }] }),
-    solves: Promise.resolve().then(() => new Map(solveCounts().all(eventId).map((r) => [r.challengeId, r.n]))),
+    solves: null,
   };
   // A failed read must not stay.
   made.rows.catch(() => snapshots.get(eventId) === made && snapshots.delete(eventId));
@@ -97,7 +98,9 @@ export function boardCatalog(scope: Scope): Promise<CatalogRow[]> {
 
 async function decorate(actor: Actor, scope: Scope, rows: CatalogRow[]): Promise<BoardChallenge[]> {
   if (rows.length === 0) return [];
-  const solveCount = await snapshot(scope).solves;
+  const kept = snapshot(scope);
+  // Counted when first needed (the carousel alone does not need them), then kept with the rest.
+  const solveCount = (kept.solves ??= new Map(solveCounts().all(kept.eventId).map((r) => [r.challengeId, r.n])));
   const last = new Map<number, LastSubmission>();
   for (const s of submissionsOf().all(actor.id)) {
     if (!last.has(s.challengeId)) last.set(s.challengeId, { isCorrect: !!s.isCorrect, isValidated: s.isValidated === null ? null : !!s.isValidated, comment: s.comment });

@@ -3,10 +3,10 @@
 // awarded once per player (or team) and challenge, whatever arrives in parallel.
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Challenge, Submission } from '~/generated/prisma/client';
-import { sqlDate, statement, writeTransaction } from '~/lib/sql.server';
-import { DomainError, Forbidden, Invalid, NotFound, RateLimited } from '~/lib/errors.server';
 import { env } from '~/lib/env.server';
+import { DomainError, Forbidden, Invalid, NotFound, RateLimited } from '~/lib/errors.server';
 import { MESSAGES } from '~/lib/messages';
+import { sqlDate, statement, writeTransaction } from '~/lib/sql.server';
 import { isFile, remove, store } from '~/lib/uploads.server';
 import { logAttempt } from './attempt-log.server';
 import { canSeeChallenge, CHALLENGE_NOT_FOUND } from './challenge-access.server';
@@ -57,14 +57,14 @@ interface Checked { challenge: PlayedChallenge; scope: Scope }
 async function check(actor: Actor | null, challengeId: number, attempt: string, field: 'flag' | 'value'): Promise<Checked> {
   requireAuthenticated(actor);
   const row = Number.isInteger(challengeId) && challengeId > 0 ? challengeWithFlag().get(challengeId) : undefined;
-  const challenge: PlayedChallenge | null = row
-    ? { id: row.id, eventId: row.eventId, type: row.type, initialValue: row.initialValue, minimalValue: row.minimalValue, decayValue: row.decayValue, isActive: !!row.isActive }
-    : null;
-  if (!row || !challenge || !canSeeChallenge(actor, challenge)) throw new NotFound(CHALLENGE_NOT_FOUND);
+  if (!row) throw new NotFound(CHALLENGE_NOT_FOUND);
+  const { flagValue, flagCollation, ...columns } = row;
+  const challenge: PlayedChallenge = { ...columns, isActive: !!row.isActive };
+  if (!canSeeChallenge(actor, challenge)) throw new NotFound(CHALLENGE_NOT_FOUND);
   const key = `${actor.id}:${challenge.id}`;
   await assertNotLimited(key);
-  if (row.flagValue === null) throw new DomainError(400, 'This challenge has no flag yet.');
-  const correct = flagMatches({ value: row.flagValue, collation: row.flagCollation ?? 'plain_text' }, attempt);
+  if (flagValue === null) throw new DomainError(400, 'This challenge has no flag yet.');
+  const correct = flagMatches({ value: flagValue, collation: flagCollation ?? 'plain_text' }, attempt);
   logAttempt(challenge.id, actor.id, attempt, correct);
   if (!correct) {
     await wrongAttempts.consume(key).catch(() => {});

@@ -111,7 +111,7 @@ function schedule(delayMs: number) {
 }
 
 /**
- * Runs `work` synchronously in one IMMEDIATE transaction on the write connection, as soon as no
+ * Runs `work` synchronously in one IMMEDIATE transaction on Prisma's connection, as soon as no
  * Prisma transaction is open on it. Nothing else can interleave: better-sqlite3 is synchronous.
  */
 export function writeTransaction<T>(work: () => T): Promise<T> {
