@@ -18,3 +18,16 @@ export function UrlDialog({ title, closeTo, children }: { title: string; closeTo
     </div>
   );
 }
+
+/**
+ * The footer of a dialog's form: Cancel goes back to the page without the dialog (a link, so it
+ * works without JavaScript), then the form's submit button.
+ */
+export function DialogActions({ cancelTo, label, danger = false, busy }: { cancelTo: string; label: string; danger?: boolean; busy?: boolean }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Link to={cancelTo} className="btn-secondary" preventScrollReset>Cancel</Link>
+      <button type="submit" className={danger ? 'btn-danger' : 'btn-primary'} disabled={busy}>{label}</button>
+    </div>
+  );
+}

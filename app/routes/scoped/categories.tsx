@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
-import { UrlDialog } from '~/components/dialog';
+import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import {
@@ -168,10 +168,7 @@ export default function Categories() {
                   aria-invalid={errorsFor('edit')?.name ? true : undefined}
                 />
               </Field>
-              <div className="flex justify-end gap-2">
-                <Link to={close} className="btn-secondary" preventScrollReset>Cancel</Link>
-                <button type="submit" className="btn-primary" disabled={busy}>Save</button>
-              </div>
+              <DialogActions cancelTo={close} label="Save" busy={busy} />
             </Form>
           ) : (
             <p className="text-sm text-slate-700">{missing}</p>
@@ -187,10 +184,7 @@ export default function Categories() {
               <input type="hidden" name="id" value={target.id} />
               <FormErrors errors={errorsFor('delete')?.non_field_errors} />
               <p className="mb-6 text-sm text-slate-700">Are you sure you want to delete the category “{target.name}”? This cannot be undone.</p>
-              <div className="flex justify-end gap-2">
-                <Link to={close} className="btn-secondary" preventScrollReset>Cancel</Link>
-                <button type="submit" className="btn-danger" disabled={busy}>Delete</button>
-              </div>
+              <DialogActions cancelTo={close} label="Delete" danger busy={busy} />
             </Form>
           ) : (
             <p className="text-sm text-slate-700">{missing}</p>

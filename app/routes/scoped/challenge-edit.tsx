@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
-import { UrlDialog } from '~/components/dialog';
+import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { ChallengeFields } from '~/components/challenge-fields';
 import {
@@ -192,10 +192,7 @@ export default function ChallengeEdit() {
             <input type="hidden" name="intent" value="delete-file" />
             <input type="hidden" name="file" value={fileToDelete.id} />
             <p className="mb-6 text-sm text-slate-700">Are you sure you want to delete the file <strong>{fileToDelete.name}</strong>? It is removed from the server for good.</p>
-            <div className="flex justify-end gap-2">
-              <Link to={here} className="btn-secondary" preventScrollReset>Cancel</Link>
-              <button type="submit" className="btn-danger">Delete</button>
-            </div>
+            <DialogActions cancelTo={here} label="Delete" danger />
           </Form>
         </UrlDialog>
       ) : null}
@@ -207,10 +204,7 @@ export default function ChallengeEdit() {
             <p className="mb-6 text-sm text-slate-700">
               Are you sure you want to delete <strong>{c.name}</strong>? Its flag, hint, files and every submission made for it are deleted too, and the points they earned leave the scoreboard.
             </p>
-            <div className="flex justify-end gap-2">
-              <Link to={location.pathname} className="btn-secondary" preventScrollReset>Cancel</Link>
-              <button type="submit" className="btn-danger">Delete</button>
-            </div>
+            <DialogActions cancelTo={location.pathname} label="Delete" danger />
           </Form>
         </UrlDialog>
       ) : null}

@@ -1,5 +1,5 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
-import { UrlDialog } from '~/components/dialog';
+import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { resolveScope } from '~/domain/scope.server';
@@ -224,10 +224,7 @@ export default function Submissions() {
             <p className="mb-6 text-sm text-slate-700">
               Are you sure you want to validate {target ? `the submission of ${target.learner} for “${target.challenge}”` : 'this submission'}? This decision is final.
             </p>
-            <div className="flex justify-end gap-2">
-              <Link to={close} className="btn-secondary" preventScrollReset>Cancel</Link>
-              <button type="submit" className="btn-primary" disabled={busy}>Confirm</button>
-            </div>
+            <DialogActions cancelTo={close} label="Confirm" busy={busy} />
           </Form>
         </UrlDialog>
       ) : null}
@@ -248,10 +245,7 @@ export default function Submissions() {
                 aria-invalid={errors?.description ? true : undefined}
               />
             </Field>
-            <div className="flex justify-end gap-2">
-              <Link to={close} className="btn-secondary" preventScrollReset>Cancel</Link>
-              <button type="submit" className="btn-danger" disabled={busy}>Invalidate</button>
-            </div>
+            <DialogActions cancelTo={close} label="Invalidate" danger busy={busy} />
           </Form>
         </UrlDialog>
       ) : null}
@@ -266,10 +260,7 @@ export default function Submissions() {
               <p className="mb-6 text-sm text-slate-700">
                 Are you sure you want to validate {bulkIds.length} selected submission{bulkIds.length === 1 ? '' : 's'}? This decision is final.
               </p>
-              <div className="flex justify-end gap-2">
-                <Link to={close} className="btn-secondary" preventScrollReset>Cancel</Link>
-                <button type="submit" className="btn-primary" disabled={busy}>Confirm</button>
-              </div>
+              <DialogActions cancelTo={close} label="Confirm" busy={busy} />
             </Form>
           ) : (
             <p className="text-sm text-slate-700">{'Select at least one submission.'}</p>
