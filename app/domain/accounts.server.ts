@@ -4,7 +4,7 @@ import type { User } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { DomainError, Invalid, Unauthorized, invalid } from '~/lib/errors.server';
 import { hashPassword, unusablePassword, verifyPassword } from '~/lib/password.server';
-import { consume, limits } from '~/lib/rate-limit.server';
+import { consume, limits, loginAttempt } from '~/lib/rate-limit.server';
 import { createSession, destroyUserSessions } from '~/lib/session.server';
 import { checkToken, decodeUid } from '~/lib/tokens.server';
 import { checkImage, remove, store } from '~/lib/uploads.server';
@@ -80,11 +80,14 @@ export async function activate(input: { uid: string; token: string }, ctx: Ctx):
 }
 
 export async function login(input: { email: string; password: string }, ctx: Ctx): Promise<{ user: User; token: string }> {
-  await consume([limits.loginPerIp, ctx.ip], [limits.loginPerAccount, input.email]);
+  // Only failures count, per account and IP first (README "Rules: Security"), so a room behind one
+  // IP logs in and an attacker elsewhere cannot lock the learner out.
+  const attempt = await loginAttempt(input.email, ctx.ip);
   const user = await db.user.findUnique({ where: { email: input.email } });
   // Hash even when there is no such user, so timing does not reveal which e-mails exist.
   const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, DUMMY_HASH), false);
   if (!user || !ok || !user.isActive) throw new Unauthorized(LOGIN_FAILED, 'no_active_account');
+  await attempt.succeeded();
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
   const token = await createSession(user.id, ctx.userAgent ?? null);
   return { user, token };

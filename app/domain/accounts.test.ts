@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activate, confirmPasswordReset, login, requestPasswordReset, signUp, updateProfile, LOGIN_FAILED } from './accounts.server';
 import { db } from '~/lib/db.server';
-import { Invalid, RateLimited, Unauthorized } from '~/lib/errors.server';
+import { Invalid, Unauthorized } from '~/lib/errors.server';
 import { verifyPassword } from '~/lib/password.server';
 import { forgotPasswordSchema, signUpSchema } from '~/schemas/account';
 import { makeUser, PASSWORD, unique } from '../../tests/support/factories';
@@ -73,15 +73,7 @@ describe('login', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.message).toBe(wrong.message);
   });
-
-  it('rate limits attempts per account, whatever the IP', async () => {
-    const user = await makeUser();
-    for (let i = 0; i < 10; i++) await login({ email: user.email, password: 'wrong-password' }, ctx()).catch(() => {});
-    const error = await login({ email: user.email, password: PASSWORD }, ctx()).catch((e) => e);
-    expect(error).toBeInstanceOf(RateLimited);
-    expect(error.status).toBe(429);
-    expect(error.message).toMatch(/Too many attempts\. Try again in \d+ seconds\./);
-  });
+  // Rate limits on wrong passwords: app/domain/rate-limits.test.ts.
 });
 
 describe('password reset', () => {
