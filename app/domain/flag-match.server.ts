@@ -1,9 +1,9 @@
 // Flag collations (SPEC §3 Flag): a registry of matchers. Neither can be made slow by its input.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { RE2JS } from 're2js';
+import { MAX_FLAG_LENGTH } from '~/schemas/flag-attempt';
 
-/** Longest flag attempt accepted; longer ones are refused before matching. */
-export const MAX_FLAG_LENGTH = 1000;
+export { MAX_FLAG_LENGTH };
 
 const key = randomBytes(32);
 // Comparing fixed-length MACs takes the same time whatever the flag's length or content.

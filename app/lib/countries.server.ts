@@ -7,6 +7,3 @@ countries.registerLocale(en);
 export const COUNTRIES: { code: string; name: string }[] = Object.entries(countries.getNames('en', { select: 'official' }))
   .map(([code, name]) => ({ code, name }))
   .sort((a, b) => a.name.localeCompare(b.name));
-
-const codes = new Set(COUNTRIES.map((c) => c.code));
-export const isCountryCode = (code: string) => codes.has(code);

@@ -1,33 +1,28 @@
 // Form and API input shapes for accounts. Messages follow SPEC §5/§8 where it gives them and
 // Django's wording (which the spec's API descends from) where it does not.
+// Browser-safe (no server-only imports), so forms can validate on the client with the same schema.
 import { z } from 'zod';
-import { isCountryCode } from '~/lib/countries.server';
+import { isCountryCode } from '~/lib/countries';
+import { NOT_LIST, REQUIRED, choice, id, requiredString, string, text, tooLong } from './fields';
 
-const required = 'This field is required.';
-const text = (max: number) => z.string({ error: required }).trim().min(1, required).max(max, `Ensure this field has no more than ${max} characters.`);
-
-export const emailField = z
-  .string({ error: required })
+export const emailField = string()
   .trim()
-  .min(1, required)
-  .max(254, 'Ensure this field has no more than 254 characters.')
+  .min(1, REQUIRED)
+  .max(254, tooLong(254))
   .pipe(z.email('Enter a valid email address.'))
   .transform((e) => e.toLowerCase());
 
 export const usernameField = text(30).regex(/^[\w.@+-]{3,30}$/, 'Enter a valid username. It must be 3 to 30 characters: letters, numbers, and @/./+/-/_ only.');
 
-export const passwordField = z
-  .string({ error: required })
-  .min(1, required)
+export const passwordField = requiredString()
   .min(8, 'This password is too short. It must contain at least 8 characters.')
-  .max(128, 'Ensure this field has no more than 128 characters.')
+  .max(128, tooLong(128))
   .refine((p) => !/^\d+$/.test(p), 'This password is entirely numeric.');
 
-export const genderField = z.enum(['M', 'F'], { error: 'Select a valid choice.' }).default('M');
-export const countryField = z
-  .string({ error: required })
+export const genderField = choice(['M', 'F']).default('M');
+export const countryField = string()
   .trim()
-  .min(1, required)
+  .min(1, REQUIRED)
   .transform((c) => c.toUpperCase())
   .refine(isCountryCode, 'Select a valid country.');
 
@@ -42,7 +37,7 @@ export const profileFields = {
 };
 
 export const signUpSchema = z
-  .object({ ...profileFields, password: passwordField, re_password: z.string({ error: required }).min(1, required) })
+  .object({ ...profileFields, password: passwordField, re_password: requiredString() })
   .refine((v) => v.password === v.re_password, { message: mismatch, path: ['re_password'] });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
@@ -53,20 +48,20 @@ export const collaboratorSchema = profileSchema;
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ error: required }).min(1, required).max(128),
+  password: requiredString().max(128, tooLong(128)),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailField });
 
 export const uidTokenSchema = z.object({
-  uid: z.string({ error: required }).min(1, required).max(64),
-  token: z.string({ error: required }).min(1, required).max(128),
+  uid: requiredString().max(64, tooLong(64)),
+  token: requiredString().max(128, tooLong(128)),
 });
 
 export const resetPasswordSchema = uidTokenSchema
-  .extend({ new_password: passwordField, re_new_password: z.string({ error: required }).min(1, required) })
+  .extend({ new_password: passwordField, re_new_password: requiredString() })
   .refine((v) => v.new_password === v.re_new_password, { message: mismatch, path: ['re_new_password'] });
 
 export const learnerIdsSchema = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1, 'Select at least one learner.').max(500),
+  ids: z.array(id(), { error: (issue) => (issue.input === undefined ? REQUIRED : NOT_LIST) }).min(1, 'Select at least one learner.').max(500, 'Select at most 500 learners.'),
 });

@@ -3,10 +3,9 @@
 // week of a training-platform event, the hint's half rule...) live in
 // app/domain/challenge-authoring.server.ts.
 import { z } from 'zod';
+import { REQUIRED, boolean, choice, id, integer, optionalInteger, text } from './fields';
 
-export const REQUIRED = 'This field is required.';
-const NOT_INTEGER = 'A valid integer is required.';
-const CHOICE = 'Select a valid choice.';
+export { REQUIRED };
 
 export const CHALLENGE_TYPES = ['standard', 'dynamic'] as const;
 export const LEVELS = ['easy', 'medium', 'difficult'] as const;
@@ -23,45 +22,18 @@ export const AUTHORING_MESSAGES = {
   fileDeleted: 'File deleted successfully!',
 } as const;
 
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/** An integer from a form string or a JSON number; blank means absent. */
-function integer(min: number, max: number) {
-  return z.preprocess(
-    (v) => (blank(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? REQUIRED : NOT_INTEGER) })
-      .int(NOT_INTEGER)
-      .min(min, `Ensure this value is greater than or equal to ${min}.`)
-      .max(max, `Ensure this value is less than or equal to ${max}.`),
-  );
-}
-
-/** Optional integer: blank or null becomes null, so a PUT can clear it. */
-function optionalInteger(min: number, max: number) {
-  return z.preprocess((v) => (blank(v) ? null : v), integer(min, max).nullable());
-}
-
-const BOOLEAN_WORDS: Record<string, boolean> = { true: true, show: true, on: true, '1': true, yes: true, false: false, hide: false, off: false, '0': false, no: false };
-const booleanField = z.preprocess(
-  (v) => (typeof v === 'string' ? (BOOLEAN_WORDS[v.trim().toLowerCase()] ?? v) : v),
-  z.boolean({ error: 'Must be a valid boolean.' }),
-);
-
-const text = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Ensure this field has no more than ${max} characters.`);
-
 /** The main form: everything a challenge is, but its flag, hint and files. */
 export const challengeFields = {
   name: text(100),
-  category: integer(1, Number.MAX_SAFE_INTEGER),
-  type: z.enum(CHALLENGE_TYPES, { error: CHOICE }).default('standard'),
+  category: id(),
+  type: choice(CHALLENGE_TYPES).default('standard'),
   // Markdown (raw HTML allowed); the domain stores it and its sanitized HTML.
   description: text(50_000),
-  level: z.enum(LEVELS, { error: CHOICE }).default('easy'),
+  level: choice(LEVELS).default('easy'),
   initial_value: integer(0, MAX_POINTS),
   minimal_value: optionalInteger(0, MAX_POINTS).optional(),
   decay_value: optionalInteger(0, MAX_POINTS).optional(),
-  is_active: booleanField.default(true),
+  is_active: boolean().default(true),
   training_week: optionalInteger(TRAINING_WEEKS.min, TRAINING_WEEKS.max).optional(),
   next: optionalInteger(1, Number.MAX_SAFE_INTEGER).optional(),
 };
@@ -72,15 +44,15 @@ export type ChallengeInput = z.infer<typeof challengeSchema>;
 /** PUT: any subset of the main fields, merged over the challenge's current values. */
 export const challengePatchSchema = z.object({
   ...challengeFields,
-  type: z.enum(CHALLENGE_TYPES, { error: CHOICE }).optional(),
-  level: z.enum(LEVELS, { error: CHOICE }).optional(),
-  is_active: booleanField.optional(),
+  type: choice(CHALLENGE_TYPES).optional(),
+  level: choice(LEVELS).optional(),
+  is_active: boolean().optional(),
 }).partial();
 export type ChallengePatch = z.infer<typeof challengePatchSchema>;
 
 export const flagFields = {
-  value: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(MAX_FLAG_VALUE_LENGTH, `Ensure this field has no more than ${MAX_FLAG_VALUE_LENGTH} characters.`),
-  collation: z.enum(COLLATIONS, { error: (issue) => (issue.input === undefined || issue.input === '' ? REQUIRED : CHOICE) }),
+  value: text(MAX_FLAG_VALUE_LENGTH),
+  collation: choice(COLLATIONS),
 };
 export const flagSchema = z.object(flagFields);
 export type FlagInput = z.infer<typeof flagSchema>;

@@ -1,15 +1,16 @@
+// Flag attempts (check and submit), shared by the board page and the API. Browser-safe.
 import { z } from 'zod';
-import { MAX_FLAG_LENGTH } from '~/domain/flag-match.server';
+import { string, REQUIRED, tooLong } from './fields';
 
-const required = 'This field is required.';
+/** Longest flag attempt accepted; longer ones are refused before matching (flag-match.server.ts). */
+export const MAX_FLAG_LENGTH = 1000;
 export const FLAG_FORMAT_MESSAGE = 'The flag must have the format CTF{flag}.';
 
 /** SPEC §5: required, format CTF{flag}; capped in length before any matching. */
-export const flagAttemptField = z
-  .string({ error: required })
+export const flagAttemptField = string()
   .trim()
-  .min(1, required)
-  .max(MAX_FLAG_LENGTH, `Ensure this field has no more than ${MAX_FLAG_LENGTH} characters.`)
+  .min(1, REQUIRED)
+  .max(MAX_FLAG_LENGTH, tooLong(MAX_FLAG_LENGTH))
   .regex(/^CTF\{[\s\S]*\}$/, FLAG_FORMAT_MESSAGE);
 
 export const verifyFlagSchema = z.object({ flag: flagAttemptField });

@@ -1,0 +1,64 @@
+// Field builders shared by every schema, with one rule for messages: a missing or blank value says
+// 'This field is required.'; a value that is there but of the wrong type says what is wrong, in
+// Django REST framework's words ('Not a valid string.', 'A valid integer is required.'). Forms send
+// strings (conform turns empty ones into undefined) and JSON clients send any type, so the
+// difference only shows for the API. Browser-safe: no server-only import in app/schemas/.
+import { z } from 'zod';
+
+export const REQUIRED = 'This field is required.';
+export const NOT_STRING = 'Not a valid string.';
+export const NOT_INTEGER = 'A valid integer is required.';
+export const NOT_BOOLEAN = 'Must be a valid boolean.';
+export const NOT_LIST = 'Expected a list of items.';
+export const CHOICE = 'Select a valid choice.';
+export const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
+
+/** Absent as a form or a JSON body can say it: undefined, null or a blank string. */
+export const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The message for an input of the wrong type: required when absent, else `wrongType`. */
+const typeError = (wrongType: string) => (issue: { input?: unknown }) => (blank(issue.input) ? REQUIRED : wrongType);
+
+/** A string; a number, array, object or file in its place is 'Not a valid string.'. */
+export const string = () => z.string({ error: typeError(NOT_STRING) });
+
+/** A required string: empty or white space only is 'This field is required.'. */
+export const requiredString = () => string().min(1, REQUIRED);
+
+/** Required text, trimmed, at most `max` characters. */
+export const text = (max: number) => string().trim().min(1, REQUIRED).max(max, tooLong(max));
+
+/** One of `values`; missing says required, anything else 'Select a valid choice.'. */
+export const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: typeError(CHOICE) });
+
+/**
+ * A whole number from a form string ('12') or a JSON number, within [min, max]; blank is absent.
+ * Strings with anything but an optional sign and digits ('1e3', '0x10', '12abc') are not integers.
+ */
+export function integer(min: number, max: number) {
+  return z.preprocess(
+    (v) => (blank(v) ? undefined : typeof v === 'string' ? (/^\s*[+-]?\d+\s*$/.test(v) ? Number(v.trim()) : NaN) : v),
+    z
+      .number({ error: typeError(NOT_INTEGER) })
+      .int({ message: NOT_INTEGER, abort: true })
+      .min(min, `Ensure this value is greater than or equal to ${min}.`)
+      .max(max, `Ensure this value is less than or equal to ${max}.`),
+  );
+}
+
+/** Optional integer: blank or null becomes null, so a PUT can clear it. */
+export function optionalInteger(min: number, max: number) {
+  return z.preprocess((v) => (blank(v) ? null : v), integer(min, max).nullable());
+}
+
+/** Absent when missing or blank (an empty query parameter, an untouched input), else `schema`. */
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
+
+/** An id: a positive whole number no larger than a safe integer. */
+export const id = () => integer(1, Number.MAX_SAFE_INTEGER);
+
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, show: true, on: true, '1': true, yes: true, false: false, hide: false, off: false, '0': false, no: false };
+
+/** A boolean, or one of the words forms and query strings use for one (true/false, on/off, 1/0...). */
+export const boolean = () =>
+  z.preprocess((v) => (typeof v === 'string' ? (BOOLEAN_WORDS[v.trim().toLowerCase()] ?? v) : v), z.boolean({ error: typeError(NOT_BOOLEAN) }));
