@@ -34,6 +34,6 @@ export async function flushAttempts(): Promise<void> {
   const rows = pending;
   pending = [];
   await writeTransaction(() => {
-    for (const row of rows) insert().run(...row);
+    for (const row of rows) insert.now().run(...row);
   });
 }

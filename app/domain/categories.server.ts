@@ -4,11 +4,12 @@ import type { Category, Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { DomainError, Invalid, NotFound } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
-import { statement } from '~/lib/sql.server';
+import { statementsBy } from '~/lib/sql.server';
 import type { CategoryInput } from '~/schemas/category';
 import { boardCatalog } from './challenge-board.server';
+import { assertScopeAccess } from './challenge-access.server';
 import { isStaff, requireAuthenticated, requireStaff, type Actor } from './policy.server';
-import { COUNTING_SUBMISSIONS_SQL, countingSubmissions, inScope, playsAsTeam, PRACTICE, scopeEventId, type Scope } from './scope.server';
+import { countingSql, countingSubmissions, inScope, PRACTICE, rulesOf, type Scope } from './scope.server';
 import { logStaffAction } from './staff-log.server';
 
 export const CATEGORY_MESSAGES = {
@@ -35,11 +36,13 @@ function visibleChallenges(actor: Actor, scope: Scope, trainingWeek?: number | n
   return { ...inScope(scope), ...(isStaff(actor) ? {} : { isActive: true }), ...(trainingWeek ? { trainingWeek } : {}) };
 }
 
-/** The actor as a player of the scope: their team counts for them in team events. */
-export async function playerOf(actor: Actor, scope: Scope): Promise<Who> {
-  if (!playsAsTeam(scope) || scope.kind !== 'event') return { learnerId: actor.id, teamId: null };
-  const member = await db.teamMember.findUnique({ where: { eventId_userId: { eventId: scope.event.id, userId: actor.id } }, select: { teamId: true } });
-  return { learnerId: actor.id, teamId: member?.teamId ?? null };
+/**
+ * The actor as a player of the scope, once the access rule lets them see it: their team counts for
+ * them in team events.
+ */
+async function playerOf(actor: Actor, scope: Scope): Promise<Who> {
+  const { teamId } = await assertScopeAccess(actor, scope);
+  return { learnerId: actor.id, teamId };
 }
 
 /**
@@ -48,7 +51,7 @@ export async function playerOf(actor: Actor, scope: Scope): Promise<Who> {
  */
 async function progress(actor: Actor, scope: Scope, categoryIds: number[], who: Who, trainingWeek?: number | null) {
   const challenges = { ...visibleChallenges(actor, scope, trainingWeek), categoryId: { in: categoryIds } };
-  const solver: Prisma.SubmissionWhereInput = playsAsTeam(scope) && who.teamId ? { teamId: who.teamId } : { learnerId: who.learnerId };
+  const solver: Prisma.SubmissionWhereInput = rulesOf(scope).team && who.teamId ? { teamId: who.teamId } : { learnerId: who.learnerId };
   const [totals, solves] = await Promise.all([
     db.challenge.groupBy({ by: ['categoryId'], where: challenges, _count: { _all: true } }),
     db.submission.findMany({
@@ -68,8 +71,8 @@ async function progress(actor: Actor, scope: Scope, categoryIds: number[], who: 
 }
 
 const solvedBy = {
-  learner: statement<{ challengeId: number }, [number | null, number]>(`SELECT DISTINCT challengeId FROM "Submission" WHERE ${COUNTING_SUBMISSIONS_SQL} AND learnerId = ?`),
-  team: statement<{ challengeId: number }, [number | null, number]>(`SELECT DISTINCT challengeId FROM "Submission" WHERE ${COUNTING_SUBMISSIONS_SQL} AND teamId = ?`),
+  learner: statementsBy<{ challengeId: number }, [number]>((counted) => `SELECT DISTINCT challengeId FROM "Submission" WHERE ${counted} AND learnerId = ?`),
+  team: statementsBy<{ challengeId: number }, [number]>((counted) => `SELECT DISTINCT challengeId FROM "Submission" WHERE ${counted} AND teamId = ?`),
 };
 
 /**
@@ -80,13 +83,13 @@ const solvedBy = {
 export async function categoriesWithProgress(
   actor: Actor | null,
   scope: Scope,
-  opts: { trainingWeek?: number | null; who?: Who } = {},
+  opts: { trainingWeek?: number | null } = {},
 ): Promise<(CategoryProgress & { challengeCount: number })[]> {
   requireAuthenticated(actor);
   const staff = isStaff(actor);
-  const who = opts.who ?? (await playerOf(actor, scope));
-  const eventId = scopeEventId(scope);
-  const solvedIds = playsAsTeam(scope) && who.teamId ? solvedBy.team().all(eventId, who.teamId) : solvedBy.learner().all(eventId, who.learnerId);
+  const who = await playerOf(actor, scope);
+  const counted = countingSql(scope);
+  const solvedIds = rulesOf(scope).team && who.teamId ? await solvedBy.team(counted).all(who.teamId) : await solvedBy.learner(counted).all(who.learnerId);
   const solved = new Set(solvedIds.map((r) => r.challengeId));
   const categories = new Map<number, { id: number; name: string; total: number; solved: number }>();
   for (const c of await boardCatalog(scope)) {
@@ -123,6 +126,8 @@ export async function listCategories(actor: Actor | null, opts: CategoryListOpti
     const event = await db.event.findUnique({ where: { id: opts.eventId } });
     if (!event) return { count: 0, page: opts.page, pageSize: opts.pageSize, results: [] };
     scope = { kind: 'event', event };
+    // An event's categories tell what it holds: only those who may see its challenges see them.
+    await assertScopeAccess(actor, scope);
     filters.push({ challenges: { some: visibleChallenges(actor, scope, opts.trainingWeek) } });
   }
   const where: Prisma.CategoryWhereInput = filters.length ? { AND: filters } : {};

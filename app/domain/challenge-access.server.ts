@@ -1,19 +1,109 @@
-// Who may see which challenge. Learners never see inactive challenges; staff see everything.
-import type { Challenge } from '~/generated/prisma/client';
-import { db } from '~/lib/db.server';
-import { NotFound } from '~/lib/errors.server';
+// Who may see or play which challenge, through which scope: THE access rule. Every page, API route
+// and hot path (board, dialog, verify, submit, hint, files, solvers, categories of an event) asks
+// here; nothing else decides.
+import type { Challenge, Event } from '~/generated/prisma/client';
+import { Forbidden, NotFound, type DomainError } from '~/lib/errors.server';
+import { statement } from '~/lib/sql.server';
 import { isStaff, requireAuthenticated, type Actor } from './policy.server';
+import { eventPhase, rulesOf, scopeEventId, type Scope } from './scope.server';
 
 export const CHALLENGE_NOT_FOUND = 'No Challenge matches the given query.';
+export const ACCESS_MESSAGES = {
+  trainingOnly: 'This event is reserved for learners enrolled in our training offer.',
+  ended: 'This event has ended: flags are no longer accepted.',
+  teamNeeded: 'You need a team to play this event: create or join one first.',
+  staffSubmit: 'Staff accounts check flags but do not submit them.',
+  notStarted: (start: Date) => `This event has not started yet: it starts on ${start.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+} as const;
 
-export function canSeeChallenge(actor: Actor, challenge: Pick<Challenge, 'isActive'>): boolean {
-  return isStaff(actor) || challenge.isActive;
+/**
+ * What the actor wants: to see (the board, the dialog, files, solvers), to check a flag or unlock a
+ * hint (play), or to submit a solve (play, and never staff).
+ */
+export type Intent = 'see' | 'check' | 'submit';
+
+/**
+ * The scope the request came through: the practice or event URL it names, or 'own' for the API's
+ * scope-less paths (/api/challenges/{id}/...), where the challenge's own scope applies.
+ */
+export type Via = Scope | 'own';
+
+/**
+ * The rule itself, on facts already read: null when allowed, else the error to answer with. Wrong
+ * scope and hidden challenges are 404 (nothing is revealed); a closed door is 403 with the reason.
+ * `challenge` absent: the question is about the scope as a whole (its board, its categories).
+ */
+export function accessRefusal(
+  actor: Actor,
+  facts: { challenge?: Pick<Challenge, 'eventId' | 'isActive'>; scope: Scope; teamId: number | null },
+  via: Via,
+  intent: Intent,
+  now = new Date(),
+): DomainError | null {
+  const { challenge, scope } = facts;
+  if (challenge && via !== 'own' && scopeEventId(via) !== challenge.eventId) return new NotFound(CHALLENGE_NOT_FOUND);
+  if (intent === 'submit' && isStaff(actor)) return new Forbidden(ACCESS_MESSAGES.staffSubmit);
+  if (isStaff(actor)) return null;
+  if (challenge && !challenge.isActive) return new NotFound(CHALLENGE_NOT_FOUND);
+  if (scope.kind === 'practice') return null;
+  const rules = rulesOf(scope);
+  if (rules.trainingOnly && !actor.isValidated) return new Forbidden(ACCESS_MESSAGES.trainingOnly);
+  const phase = eventPhase(scope.event, now);
+  if (phase === 'upcoming') return new Forbidden(ACCESS_MESSAGES.notStarted(scope.event.startDate));
+  if (intent === 'see') return null;
+  if (phase === 'ended') return new Forbidden(ACCESS_MESSAGES.ended);
+  if (rules.team && facts.teamId === null) return new Forbidden(ACCESS_MESSAGES.teamNeeded);
+  return null;
 }
 
-/** The challenge if the actor may see it; NotFound otherwise (never reveals an inactive one). */
-export async function visibleChallenge(actor: Actor | null, id: number): Promise<Challenge> {
+// The facts, read with prepared statements: this runs on every flag attempt.
+type Row<T, Booleans extends keyof T, Dates extends keyof T> = Omit<T, Booleans | Dates> & { [K in Booleans]: number } & { [K in Dates]: string };
+type ChallengeRow = Row<Challenge, 'isActive', 'createdAt'> & { flagValue: string | null; flagCollation: string | null };
+const challengeWithFlag = statement<ChallengeRow, [number]>(
+  `SELECT c.*, f.value AS flagValue, f.collation AS flagCollation FROM "Challenge" c LEFT JOIN "Flag" f ON f.challengeId = c.id WHERE c.id = ?`,
+);
+const eventById = statement<Row<Event, never, 'startDate' | 'endDate' | 'createdAt'>, [number]>('SELECT * FROM "Event" WHERE id = ?');
+const teamOf = statement<{ teamId: number }, [number, number]>('SELECT teamId FROM "TeamMember" WHERE eventId = ? AND userId = ?');
+
+export interface Access {
+  challenge: Challenge;
+  flag: { value: string; collation: string } | null;
+  /** The challenge's own scope. */
+  scope: Scope;
+  /** The actor's team in that scope (team events), or null. */
+  teamId: number | null;
+}
+
+async function eventScope(eventId: number | null): Promise<Scope | null> {
+  if (eventId === null) return { kind: 'practice' };
+  const row = await eventById.get(eventId);
+  return row ? { kind: 'event', event: { ...row, startDate: new Date(row.startDate), endDate: new Date(row.endDate), createdAt: new Date(row.createdAt) } } : null;
+}
+
+async function teamIn(actor: Actor, scope: Scope): Promise<number | null> {
+  if (scope.kind === 'practice' || !rulesOf(scope).team || isStaff(actor)) return null;
+  return (await teamOf.get(scope.event.id, actor.id))?.teamId ?? null;
+}
+
+/** The challenge with its flag and scope, if the actor may `intent` it through `via`; the refusal otherwise. */
+export async function challengeAccess(actor: Actor | null, id: number, via: Via, intent: Intent): Promise<Access> {
   requireAuthenticated(actor);
-  const challenge = Number.isInteger(id) && id > 0 ? await db.challenge.findUnique({ where: { id } }) : null;
-  if (!challenge || !canSeeChallenge(actor, challenge)) throw new NotFound(CHALLENGE_NOT_FOUND);
-  return challenge;
+  const row = Number.isSafeInteger(id) && id > 0 ? await challengeWithFlag.get(id) : undefined;
+  const scope = row ? await eventScope(row.eventId) : null;
+  if (!row || !scope) throw new NotFound(CHALLENGE_NOT_FOUND);
+  const { flagValue, flagCollation, ...columns } = row;
+  const challenge: Challenge = { ...columns, isActive: !!columns.isActive, createdAt: new Date(columns.createdAt) };
+  const teamId = await teamIn(actor, scope);
+  const refused = accessRefusal(actor, { challenge, scope, teamId }, via, intent);
+  if (refused) throw refused;
+  return { challenge, flag: flagValue === null ? null : { value: flagValue, collation: flagCollation ?? 'plain_text' }, scope, teamId };
+}
+
+/** Whether the actor may `intent` the scope's challenges as a whole (its board, its categories). */
+export async function assertScopeAccess(actor: Actor | null, scope: Scope, intent: Intent = 'see'): Promise<{ teamId: number | null }> {
+  requireAuthenticated(actor);
+  const teamId = await teamIn(actor, scope);
+  const refused = accessRefusal(actor, { scope, teamId }, scope, intent);
+  if (refused) throw refused;
+  return { teamId };
 }

@@ -12,15 +12,14 @@ import {
   type FlagInput,
   type HintInput,
 } from '~/schemas/challenge';
-import { CHALLENGE_NOT_FOUND, visibleChallenge } from './challenge-access.server';
+import { CHALLENGE_NOT_FOUND } from './challenge-access.server';
 import { boardChallenge } from './challenge-board.server';
 import { discardStored, readUploads, storeUploads } from './challenge-files.server';
 import { regexError } from './flag-match.server';
 import { HINT_NOT_FOUND } from './hints.server';
 import { isStaff, requireStaff, requireSuperuser, type Actor } from './policy.server';
-import { countingSubmissions, inScope, PRACTICE, scopeEventId, type Scope } from './scope.server';
+import { countingSubmissions, inScope, PRACTICE, rulesOf, scopeEventId, type Scope } from './scope.server';
 import { logStaffAction } from './staff-log.server';
-import { standingsChanged } from './standings-events.server';
 
 export const HINT_TOO_EXPENSIVE = 'Hint score should be less than or equal to half of the initial challenge value';
 export const MINIMAL_ABOVE_INITIAL = 'Minimal value should be less than or equal to the initial value';
@@ -34,7 +33,7 @@ const PARTS = { category: true, flag: true, hint: true, files: { orderBy: { id: 
 
 /** Training-platform events number their challenges by week (SPEC §5); nothing else does. */
 export function needsTrainingWeek(scope: Scope): boolean {
-  return scope.kind === 'event' && scope.event.type === 'training-platform';
+  return rulesOf(scope).trainingWeeks;
 }
 
 export async function scopeOfChallenge(challenge: Pick<Challenge, 'eventId'>): Promise<Scope> {
@@ -243,7 +242,6 @@ export async function deleteChallenge(actor: Actor | null, id: number): Promise<
     ...challenge.files.map((f) => remove('challenges', f.storedName)),
     ...writeups.map((w) => remove('writeups', w.writeup)),
   ]);
-  standingsChanged(challenge.eventId);
 }
 
 // Flag ----------------------------------------------------------------------------------------
@@ -324,17 +322,13 @@ export async function saveHint(actor: Actor | null, challengeId: number, input: 
 
 // Reading -------------------------------------------------------------------------------------
 
-export const flagJson = (f: Flag) => ({ id: f.id, value: f.value, collation: f.collation });
-export const hintJson = (h: Hint) => ({ id: h.id, description: h.description, score: h.score });
-
 /**
  * A challenge as anyone who may see it reads it (the board's view of it, so GET /api/challenges/{id}/
  * and the board agree); staff also get the flag, the hint and the Markdown source they edit.
  */
 export async function challengeDetail(actor: Actor | null, id: number) {
-  const visible = await visibleChallenge(actor, id);
-  const card = await boardChallenge(actor, await scopeOfChallenge(visible), visible.id);
+  const card = await boardChallenge(actor, 'own', id);
   if (!isStaff(actor)) return { card, staff: null };
-  const parts = await db.challenge.findUniqueOrThrow({ where: { id: visible.id }, include: { flag: true, hint: true } });
+  const parts = await db.challenge.findUniqueOrThrow({ where: { id: card.id }, include: { flag: true, hint: true } });
   return { card, staff: { source: parts.source, flag: parts.flag, hint: parts.hint } };
 }

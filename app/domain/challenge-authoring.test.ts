@@ -25,7 +25,7 @@ import {
   updateHint,
 } from './challenge-authoring.server';
 import { PRACTICE, type Scope } from './scope.server';
-import { onStandingsChanged } from './standings-events.server';
+import { cachedStandings } from './standings.server';
 
 const REQUIRED = 'This field is required.';
 
@@ -257,14 +257,14 @@ describe('deleting a challenge', () => {
     const c = await createChallenge(staff, PRACTICE, challengeInput(category.id), plainFlag(), [upload('x.txt')]);
     const path = join(env.uploadDir, 'challenges', c.files[0].storedName);
     await expect(deleteChallenge(staff, c.id)).rejects.toBeInstanceOf(Forbidden);
-    const announced: (number | null)[] = [];
-    const stop = onStandingsChanged((eventId) => announced.push(eventId));
+    const solver = await makeUser();
+    await db.submission.create({ data: { challengeId: c.id, learnerId: solver.id, score: 100, isCorrect: true, solveKey: `u:${solver.id}:${c.id}` } });
+    expect((await cachedStandings(PRACTICE)).pointsOf(solver.id)).toBe(100);
     await deleteChallenge(superuser, c.id);
-    stop();
     expect(await db.challenge.findUnique({ where: { id: c.id } })).toBeNull();
     expect(await db.flag.count({ where: { challengeId: c.id } })).toBe(0);
     expect(existsSync(path)).toBe(false);
-    expect(announced).toEqual([null]);
+    expect((await cachedStandings(PRACTICE)).pointsOf(solver.id)).toBe(0); // the kept standings follow
     expect(await db.staffAction.count({ where: { actorId: superuser.id, action: 'challenge.delete', targetId: String(c.id) } })).toBe(1);
     await expect(deleteChallenge(superuser, c.id)).rejects.toBeInstanceOf(NotFound);
   });

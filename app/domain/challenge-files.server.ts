@@ -6,7 +6,7 @@ import { db } from '~/lib/db.server';
 import { Invalid, NotFound } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
 import { attachment, isFile, remove, store } from '~/lib/uploads.server';
-import { visibleChallenge } from './challenge-access.server';
+import { challengeAccess } from './challenge-access.server';
 import { requireStaff, type Actor } from './policy.server';
 import { logStaffAction } from './staff-log.server';
 
@@ -68,11 +68,9 @@ export async function discardStored(stored: { storedName: string }[]): Promise<v
   await Promise.all(stored.map((s) => remove('challenges', s.storedName)));
 }
 
-export const fileJson = (f: Pick<ChallengeFile, 'id' | 'name'>) => ({ id: f.id, name: f.name });
-
 /** The files of a challenge, for anyone who may see it. */
 export async function listChallengeFiles(actor: Actor | null, challengeId: number, opts: { page: number; pageSize: number }): Promise<Page<ChallengeFile>> {
-  const challenge = await visibleChallenge(actor, challengeId);
+  const { challenge } = await challengeAccess(actor, challengeId, 'own', 'see');
   const where = { challengeId: challenge.id };
   const [count, results] = await Promise.all([
     db.challengeFile.count({ where }),
@@ -84,7 +82,7 @@ export async function listChallengeFiles(actor: Actor | null, challengeId: numbe
 /** Staff attach files to an existing challenge. */
 export async function addChallengeFiles(actor: Actor | null, challengeId: number, values: unknown[]): Promise<ChallengeFile[]> {
   requireStaff(actor);
-  const challenge = await visibleChallenge(actor, challengeId);
+  const { challenge } = await challengeAccess(actor, challengeId, 'own', 'see');
   const uploads = await readUploads(values);
   if (!uploads.length) throw new Invalid({ files: ['No file was submitted.'] });
   const stored = await storeUploads(uploads);
@@ -110,7 +108,7 @@ async function fileOf(challengeId: number, fileId: number): Promise<ChallengeFil
 /** Staff delete one file: the row and, once that is committed, the bytes on disk. */
 export async function deleteChallengeFile(actor: Actor | null, challengeId: number, fileId: number): Promise<ChallengeFile> {
   requireStaff(actor);
-  const challenge = await visibleChallenge(actor, challengeId);
+  const { challenge } = await challengeAccess(actor, challengeId, 'own', 'see');
   const file = await fileOf(challenge.id, fileId);
   await db.$transaction(async (tx) => {
     await tx.challengeFile.delete({ where: { id: file.id } });
@@ -122,7 +120,7 @@ export async function deleteChallengeFile(actor: Actor | null, challengeId: numb
 
 /** The file as an attachment under its original name, for anyone who may see the challenge. */
 export async function downloadChallengeFile(actor: Actor | null, challengeId: number, fileId: number): Promise<Response> {
-  const challenge = await visibleChallenge(actor, challengeId);
+  const { challenge } = await challengeAccess(actor, challengeId, 'own', 'see');
   const file = await fileOf(challenge.id, fileId);
   const response = attachment('challenges', file.storedName, file.name);
   if (response.status === 404) throw new NotFound(FILE_NOT_FOUND);

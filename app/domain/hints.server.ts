@@ -3,17 +3,17 @@
 import { db } from '~/lib/db.server';
 import { NotFound } from '~/lib/errors.server';
 import { statement } from '~/lib/sql.server';
-import { visibleChallenge } from './challenge-access.server';
+import { challengeAccess, type Via } from './challenge-access.server';
 import { isStaff, type Actor } from './policy.server';
 
 export const HINT_NOT_FOUND = 'No Hint matches the given query.';
 
 /**
  * Returns the hint; for a learner this unlocks it (once: the unique key makes a second unlock a
- * no-op). Staff read hints without unlocking them.
+ * no-op), which is playing the challenge. Staff read hints without unlocking them.
  */
-export async function unlockHint(actor: Actor | null, challengeId: number, hintId: number) {
-  const challenge = await visibleChallenge(actor, challengeId);
+export async function unlockHint(actor: Actor | null, challengeId: number, hintId: number, via: Via = 'own') {
+  const { challenge } = await challengeAccess(actor, challengeId, via, isStaff(actor) ? 'see' : 'check');
   const hint = await db.hint.findUnique({ where: { id: Number.isInteger(hintId) ? hintId : 0 } });
   if (!hint || hint.challengeId !== challenge.id) throw new NotFound(HINT_NOT_FOUND);
   if (!isStaff(actor)) {
@@ -31,11 +31,11 @@ const unlockedHintScore = statement<{ score: number }, [number, number]>(
 );
 
 /**
- * The penalty a player carries on a challenge: the score of the hint they unlocked, if any. A
- * prepared statement, so a solve's write transaction can ask without awaiting.
+ * The penalty a player carries on a challenge: the score of the hint they unlocked, if any. For a
+ * solve's write transaction, which asks without awaiting.
  */
 export function hintPenalty(userId: number, challengeId: number): number {
-  return unlockedHintScore().get(userId, challengeId)?.score ?? 0;
+  return unlockedHintScore.now().get(userId, challengeId)?.score ?? 0;
 }
 
 export async function hasUnlocked(userId: number, hintId: number): Promise<boolean> {

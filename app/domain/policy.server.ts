@@ -13,7 +13,7 @@ export function roleOf(actor: Actor | null | undefined): Role {
   return 'learner';
 }
 
-export const isStaff = (actor: Actor | null | undefined) => !!actor && (actor.isStaff || actor.isSuperuser);
+export const isStaff = (actor: Pick<Actor, 'isStaff' | 'isSuperuser'> | null | undefined) => !!actor && (actor.isStaff || actor.isSuperuser);
 export const isSuperuser = (actor: Actor | null | undefined) => !!actor?.isSuperuser;
 
 export function requireAuthenticated(actor: Actor | null | undefined): asserts actor is Actor {

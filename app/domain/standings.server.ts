@@ -1,20 +1,15 @@
 // Who leads a scope and with how many points (SPEC §2 "Scoreboards", §9). The ranking is computed
-// once per scope and kept in memory: scoreboard reads are far more frequent than solves, and every
-// change of counted submissions is announced through standingsChanged, which drops the copy.
+// once per scope and kept in memory (lib/kept.server.ts): scoreboard reads are far more frequent
+// than solves, and any write to Submission or User (names, countries, roles) drops the copy.
 import { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { PAGE_SIZE, type Page } from '~/lib/pagination';
+import { Kept } from '~/lib/kept.server';
 import { requireAuthenticated, type Actor } from './policy.server';
-import { countingSubmissions, scopeEventId, type Scope } from './scope.server';
-import { onStandingsChanged } from './standings-events.server';
+import { countingSql, countingSubmissions, scopeEventId, type Scope } from './scope.server';
 
 /** How many players the chart follows (SPEC §9). */
 export const CHART_PLAYERS = 5;
-/**
- * Names and countries are read with the standings; a profile edit does not announce itself, so a
- * copy is also dropped after this long.
- */
-export const STANDINGS_MAX_AGE_MS = 60_000;
 /** Derived views (rendered chart, serialized pages) kept per copy; beyond it they are rebuilt. */
 const MAX_MEMO_ENTRIES = 256;
 
@@ -46,7 +41,7 @@ export class Standings {
   private readonly identities = new Map<number, Promise<Identity>>();
   private readonly memos = new Map<string, unknown>();
 
-  constructor(readonly scope: Scope, ranked: RankedPlayer[], readonly computedAt = Date.now()) {
+  constructor(readonly scope: Scope, ranked: RankedPlayer[]) {
     this.ranked = ranked;
     for (const p of ranked) this.points.set(p.id, p.score);
   }
@@ -124,15 +119,8 @@ async function loadIdentities(scope: Scope, ids: number[]): Promise<Map<number, 
   return found;
 }
 
-/**
- * countingSubmissions(scope) written as SQL, for the queries below whose plan matters: without
- * statistics SQLite would pick the eventId index, which in practice matches nearly every row. The
- * standings test checks that both forms count the same submissions.
- */
-function countedSql(scope: Scope): Prisma.Sql {
-  const eventId = scopeEventId(scope);
-  return eventId === null ? Prisma.sql`eventId IS NULL AND solveKey IS NOT NULL` : Prisma.sql`eventId = ${eventId} AND solveKey IS NOT NULL`;
-}
+/** The one counting rule (scope.server.ts) as a fragment of the queries below. */
+const countedSql = (scope: Scope): Prisma.Sql => Prisma.raw(countingSql(scope));
 
 /**
  * The ranking, straight from the database: points per player are the scores of the scope's
@@ -155,56 +143,26 @@ export async function computeStandings(scope: Scope): Promise<Standings> {
   return new Standings(scope, ranked);
 }
 
-// The in-memory copies, one per scope (practice = eventId null). A change bumps the scope's
-// generation, so a computation that a change overtook is never kept.
-const scopeKey = (eventId: number | null) => (eventId === null ? 'practice' : `event:${eventId}`);
-interface Entry { generation: number; standings: Promise<Standings>; ready: Standings | null }
-const cache = new Map<string, Entry>();
-const generations = new Map<string, number>();
-
-function bump(key: string) {
-  generations.set(key, (generations.get(key) ?? 0) + 1);
-  cache.delete(key);
-}
-
-onStandingsChanged((eventId) => bump(scopeKey(eventId)));
-
-/** Drops every copy, e.g. after a change that did not announce itself. */
-export function forgetStandings(): void {
-  for (const key of [...cache.keys()]) bump(key);
-}
-
-function fresh(entry: Entry | undefined, key: string): entry is Entry {
-  if (!entry || entry.generation !== (generations.get(key) ?? 0)) return false;
-  return !entry.ready || Date.now() - entry.ready.computedAt < STANDINGS_MAX_AGE_MS;
-}
+// The in-memory copies, one per scope (practice = eventId null).
+const kept = new Kept<number | null, Promise<Standings>>(['Submission', 'User', 'Event'], (eventId) =>
+  computeStandings(eventId === null ? { kind: 'practice' } : scopeOf.get(eventId)!),
+);
+// The scope a copy is computed for (its event row), by event id.
+const scopeOf = new Map<number, Scope>();
 
 /** The scope's standings from memory, computed when missing or stale; parallel cold reads share one computation. */
 export function cachedStandings(scope: Scope): Promise<Standings> {
-  const key = scopeKey(scopeEventId(scope));
-  const hit = cache.get(key);
-  if (fresh(hit, key)) return hit.standings;
-  const entry: Entry = { generation: generations.get(key) ?? 0, standings: computeStandings(scope), ready: null };
-  cache.set(key, entry);
-  entry.standings.then(
-    (s) => {
-      entry.ready = s;
-    },
-    () => {
-      if (cache.get(key) === entry) cache.delete(key);
-    },
-  );
-  return entry.standings;
+  const eventId = scopeEventId(scope);
+  if (eventId !== null) scopeOf.set(eventId, scope);
+  return kept.get(eventId);
 }
 
 /**
  * The copy already computed, or null when it would have to be computed: for a hot path that falls
  * back to the ordinary one rather than wait.
  */
-export function warmStandings(scope: Scope): Standings | null {
-  const key = scopeKey(scopeEventId(scope));
-  const hit = cache.get(key);
-  return fresh(hit, key) && hit.ready ? hit.ready : null;
+function warmStandings(scope: Scope): Promise<Standings> | null {
+  return kept.peek(scopeEventId(scope)) ?? null;
 }
 
 /** The scoreboard of a scope for an authenticated viewer. */
@@ -219,8 +177,11 @@ export async function scoreboard(actor: Actor | null, scope: Scope): Promise<Sta
  */
 export async function pointsOf(scope: Scope, userIds: number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
-  const standings = warmStandings(scope);
-  if (standings) return new Map(userIds.map((id) => [id, standings.pointsOf(id)]));
+  const warm = warmStandings(scope);
+  if (warm) {
+    const standings = await warm;
+    return new Map(userIds.map((id) => [id, standings.pointsOf(id)]));
+  }
   const rows = await db.submission.groupBy({
     by: ['learnerId'],
     where: { ...countingSubmissions(scope), learnerId: { in: userIds }, learner: { isStaff: false, isSuperuser: false } },

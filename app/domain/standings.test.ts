@@ -1,12 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
 import { NotFound, Unauthorized } from '~/lib/errors.server';
 import { makeStaff, makeSuperuser, makeUser } from '../../tests/support/factories';
 import { makeChallenge, makeEvent, makeSolve } from '../../tests/support/standings-factories';
 import { practicePoints, practiceSolves } from './learners.server';
 import { countingSubmissions, PRACTICE, type Scope } from './scope.server';
-import { computeStandings, forgetStandings, pointsOf, scoreboard, timeColdStandings, warmStandings } from './standings.server';
-import { standingsChanged } from './standings-events.server';
+import { computeStandings, pointsOf, scoreboard, timeColdStandings } from './standings.server';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
@@ -15,8 +14,6 @@ async function order(ids: number[], scope: Scope = PRACTICE) {
   const standings = await computeStandings(scope);
   return standings.ranked.filter((p) => ids.includes(p.id)).map((p) => p.id);
 }
-
-beforeEach(() => forgetStandings());
 
 describe('standings', () => {
   it('ranks by score, ties going to whoever reached the score first, then to the smaller id', async () => {
@@ -100,45 +97,48 @@ describe('standings', () => {
     expect((await standings.page(999, 10)).results).toEqual([]);
   });
 
-  it('keeps its copy in memory until standingsChanged announces a change of the same scope', async () => {
+  it('keeps its copy in memory until a table it was computed from changes (not on a login or an attempt)', async () => {
     const learner = await makeUser();
     const [x, y] = [await makeChallenge(), await makeChallenge()];
     await makeSolve(learner.id, x, { score: 40 });
 
-    expect(warmStandings(PRACTICE)).toBeNull();
     const first = await scoreboard(learner, PRACTICE);
     expect(first.pointsOf(learner.id)).toBe(40);
-    expect(warmStandings(PRACTICE)).toBe(first);
+    expect(await scoreboard(learner, PRACTICE)).toBe(first);
 
-    // Written without an announcement: the copy is still served as it was.
+    // A login stamps lastLoginAt, a flag attempt goes to its own log: neither changes the standings.
+    await db.user.update({ where: { id: learner.id }, data: { lastLoginAt: new Date() } });
+    await db.flagAttempt.create({ data: { challengeId: x.id, userId: learner.id, isCorrect: false } });
+    expect(await scoreboard(learner, PRACTICE)).toBe(first);
+
+    // A solve, written by anyone, shows on the next read.
     await makeSolve(learner.id, y, { score: 60 });
-    expect(await scoreboard(learner, PRACTICE)).toBe(first);
-    expect((await practicePoints([learner.id])).get(learner.id)).toBe(40);
-
-    // A change in an event leaves the practice copy alone.
-    standingsChanged(123456);
-    expect(await scoreboard(learner, PRACTICE)).toBe(first);
-
-    standingsChanged(null);
-    expect(warmStandings(PRACTICE)).toBeNull();
     const second = await scoreboard(learner, PRACTICE);
     expect(second).not.toBe(first);
     expect(second.pointsOf(learner.id)).toBe(100);
     expect((await practicePoints([learner.id])).get(learner.id)).toBe(100);
+
+    // So does a new country (the scoreboard shows it).
+    await db.user.update({ where: { id: learner.id }, data: { country: 'GH' } });
+    const third = await scoreboard(learner, PRACTICE);
+    expect(third).not.toBe(second);
+    const rank = third.ranked.findIndex((p) => p.id === learner.id);
+    expect((await third.rows(rank, rank + 1))[0].country).toBe('GH');
   });
 
-  it('shares one computation between parallel cold reads and drops one that a change overtook', async () => {
+  it('shares one computation between parallel cold reads, and a write during one shows on the next read', async () => {
     const learner = await makeUser();
+    await makeSolve(learner.id, await makeChallenge(), { score: 10 });
     const [a, b] = await Promise.all([scoreboard(learner, PRACTICE), scoreboard(learner, PRACTICE)]);
     expect(a).toBe(b);
 
-    await makeSolve(learner.id, await makeChallenge(), { score: 10 });
-    forgetStandings();
+    await makeSolve(learner.id, await makeChallenge(), { score: 5 });
     const pending = scoreboard(learner, PRACTICE);
-    standingsChanged(null); // a solve committed while the computation ran
+    await makeSolve(learner.id, await makeChallenge(), { score: 1 }); // committed while the computation ran
     await pending;
-    expect(warmStandings(PRACTICE)).toBeNull();
-    expect(await scoreboard(learner, PRACTICE)).not.toBe(await pending);
+    const next = await scoreboard(learner, PRACTICE);
+    expect(next).not.toBe(await pending);
+    expect(next.pointsOf(learner.id)).toBe(16);
   });
 
   it('memoizes derived views on the copy', async () => {
@@ -185,10 +185,7 @@ describe('standings', () => {
   it('gives points of players from the database when no copy is in memory', async () => {
     const learner = await makeUser();
     const staff = await makeStaff();
-    await makeSolve(learner.id, await makeChallenge(), { score: 30 });
-    forgetStandings();
-    expect(warmStandings(PRACTICE)).toBeNull();
+    await makeSolve(learner.id, await makeChallenge(), { score: 30 }); // drops any copy
     expect(await pointsOf(PRACTICE, [learner.id, staff.id])).toEqual(new Map([[learner.id, 30], [staff.id, 0]]));
-    expect(warmStandings(PRACTICE)).toBeNull();
   });
 });

@@ -6,9 +6,8 @@ import { db } from '~/lib/db.server';
 import { DomainError, Forbidden, Invalid, NotFound } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
 import { isStaff, requireAuthenticated, requireStaff, type Actor } from './policy.server';
-import { inScope, type Scope } from './scope.server';
+import { inScope, rulesOf, type Scope } from './scope.server';
 import { logStaffAction } from './staff-log.server';
-import { standingsChanged } from './standings-events.server';
 
 export const REVIEW_MESSAGES = {
   validated: 'Submission validation completed successfully!',
@@ -60,15 +59,15 @@ export interface ReviewListOptions {
   pageSize: number;
 }
 
-function refuseBlackFriday(scope: Scope) {
-  // Black-friday submissions earn coins at once; SPEC §2 gives that event type no review screen.
-  if (scope.kind === 'event' && scope.event.type === 'black-friday') throw new NotFound(REVIEW_MESSAGES.noReviewInBlackFriday);
+function refuseUnreviewed(scope: Scope) {
+  // Black-friday solves count at once; SPEC §2 gives that event type no review screen.
+  if (!rulesOf(scope).reviewed) throw new NotFound(REVIEW_MESSAGES.noReviewInBlackFriday);
 }
 
 /** The scope's submissions, newest first, optionally of one review state (staff only). */
 export async function listSubmissions(actor: Actor | null, scope: Scope, opts: ReviewListOptions): Promise<Page<ReviewRow>> {
   requireStaff(actor);
-  refuseBlackFriday(scope);
+  refuseUnreviewed(scope);
   const q = opts.search?.trim();
   const where: Prisma.SubmissionWhereInput = {
     ...inScope(scope),
@@ -129,7 +128,6 @@ export async function invalidateSubmission(actor: Actor | null, id: number, inpu
     await logStaffAction(tx, actor, 'submission.invalidate', 'submission', [submission.id], { comment: description });
     return { ...submission, isValidated: false as const, comment: description };
   });
-  standingsChanged(result.eventId);
   return result;
 }
 

@@ -7,7 +7,7 @@ import { DomainError, Forbidden, Invalid, NotFound, Unauthorized } from '~/lib/e
 import { makeStaff, makeUser } from '../../tests/support/factories';
 import { makeChallenge, makeEvent, makeSubmission } from '../../tests/support/review-factories';
 import { PRACTICE, solveKey } from './scope.server';
-import { onStandingsChanged } from './standings-events.server';
+import { cachedStandings } from './standings.server';
 import {
   bulkValidationMessage,
   invalidateSubmission,
@@ -83,14 +83,10 @@ describe('invalidate', () => {
     const learner = await makeUser();
     const challenge = await makeChallenge();
     const submission = await makeSubmission(challenge, learner);
-    const changed: (number | null)[] = [];
-    const stop = onStandingsChanged((eventId) => changed.push(eventId));
-    try {
-      await invalidateSubmission(staff, submission.id, { description: '  The writeup does not explain the exploit.  ' });
-    } finally {
-      stop();
-    }
-    expect(changed).toEqual([null]);
+    expect((await cachedStandings(PRACTICE)).pointsOf(learner.id)).toBe(challenge.initialValue);
+    await invalidateSubmission(staff, submission.id, { description: '  The writeup does not explain the exploit.  ' });
+    // The kept standings see the change on the next read.
+    expect((await cachedStandings(PRACTICE)).pointsOf(learner.id)).toBe(0);
     const after = await reviewStatus(submission.id);
     expect(after).toMatchObject({ isValidated: false, solveKey: null, comment: 'The writeup does not explain the exploit.', reviewerId: staff.id });
     const log = await db.staffAction.findFirstOrThrow({ where: { actorId: staff.id } });
@@ -103,18 +99,19 @@ describe('invalidate', () => {
     expect(await db.submission.count({ where: { learnerId: learner.id, challengeId: challenge.id, solveKey: { not: null } } })).toBe(1);
   });
 
-  it('announces the event whose standings changed', async () => {
+  it('validating an event solve makes it count in that event at once; invalidating one takes it out', async () => {
     const staff = await makeStaff();
     const event = await makeEvent();
-    const submission = await makeSubmission(await makeChallenge({ eventId: event.id }), await makeUser(), { scope: { kind: 'event', event } });
-    const changed: (number | null)[] = [];
-    const stop = onStandingsChanged((eventId) => changed.push(eventId));
-    try {
-      await invalidateSubmission(staff, submission.id, { description: 'Copied.' });
-    } finally {
-      stop();
-    }
-    expect(changed).toEqual([event.id]);
+    const scope = { kind: 'event', event } as const;
+    const [a, b] = [await makeUser(), await makeUser()];
+    const challenge = await makeChallenge({ eventId: event.id });
+    const first = await makeSubmission(challenge, a, { scope });
+    const second = await makeSubmission(challenge, b, { scope });
+    expect((await cachedStandings(scope)).pointsOf(a.id)).toBe(0); // pending: not yet counted in an event
+    await validateSubmission(staff, first.id);
+    expect((await cachedStandings(scope)).pointsOf(a.id)).toBe(challenge.initialValue);
+    await invalidateSubmission(staff, second.id, { description: 'Copied.' });
+    expect((await cachedStandings(scope)).pointsOf(b.id)).toBe(0);
   });
 });
 

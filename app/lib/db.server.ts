@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { PrismaClient } from '~/generated/prisma/client';
 import { databasePath, env } from './env.server';
 import { applyMigrations } from './migrate.server';
-import { adoptConnection } from './sql.server';
+import { adoptConnection, guardAdapter } from './sql.server';
 
 export type Db = PrismaClient;
 
@@ -33,7 +33,8 @@ export function openDatabase(url = env.databaseUrl): PrismaClient {
       client.pragma('busy_timeout = 5000');
       client.pragma('synchronous = NORMAL');
       adoptConnection(client);
-      return connection;
+      // Queries outside a transaction wait while one is open (sql.server.ts, "The gate").
+      return guardAdapter(connection);
     },
   });
   return new PrismaClient({ adapter });

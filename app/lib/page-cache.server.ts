@@ -5,9 +5,9 @@
 //
 // Why it is safe:
 // - An entry belongs to one session token, so a viewer only ever gets a page rendered for them.
-// - An entry is valid only for the data version (dataVersion in sql.server.ts) captured BEFORE the
+// - An entry is valid only for the data version (changeVersion of PAGE_TABLES) captured BEFORE the
 //   loaders ran: a write racing the render can make the entry stale, never wrong, and any write of
-//   this process or commit of another to a table pages show (all but the attempt log and sessions)
+//   this process or commit of another to a table pages show (PAGE_TABLES below)
 //   makes every entry stale.
 // - Content that depends on the clock (the header badges' own 5 s cache, event times) is bounded by
 //   MAX_AGE_MS, the same 5 s.
@@ -18,7 +18,15 @@
 // Routes opt in with `handle = { pageCache: true }`; entry.server.tsx stores, server.ts replays.
 import { randomBytes } from 'node:crypto';
 import { flashStorage, sessionCookie, sessionUser } from './session.server';
-import { dataVersion } from './sql.server';
+import { changeVersion, TABLES, type Table } from './sql.server';
+
+// What pages show: every table but the attempt log (written every 50 ms during play), sessions (a hit
+// checks its own session anyway), notification reads (they only move a viewer's own header badge,
+// which MAX_AGE_MS bounds) and the staff action log (no page shows it). User writes count only for
+// the columns pages show, so a login (lastLoginAt) keeps every page (sql.server.ts).
+const NOT_SHOWN = new Set<Table>(['FlagAttempt', 'Session', 'NotificationRead', 'StaffAction']);
+const PAGE_TABLES = TABLES.filter((t) => !NOT_SHOWN.has(t));
+const dataVersion = () => changeVersion(PAGE_TABLES);
 
 const MAX_AGE_MS = 5_000;
 const MAX_BYTES = 16 * 1024 * 1024;

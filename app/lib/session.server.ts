@@ -5,7 +5,8 @@ import { createCookie, createCookieSessionStorage } from 'react-router';
 import type { User } from '~/generated/prisma/client';
 import { db } from './db.server';
 import { env } from './env.server';
-import { accountsVersion, statement } from './sql.server';
+import { Kept } from './kept.server';
+import { statement } from './sql.server';
 
 export const SESSION_DAYS = 14;
 const secure = env.publicUrl.startsWith('https://');
@@ -62,40 +63,36 @@ type SessionRow = Omit<User, 'isStaff' | 'isSuperuser' | 'isActive' | 'isValidat
 };
 const lookup = statement<SessionRow, [string]>('SELECT u.*, s.expiresAt AS sessionExpiresAt FROM "Session" s JOIN "User" u ON u.id = s.userId WHERE s.id = ?');
 
-// The lookup still costs 20-100 µs (more right after writes), so its answer is kept until User or
-// Session change (accountsVersion also sees other processes): a logout, a deactivation or a profile
-// change invalidates it at once.
-let known = new Map<string, { user: User; expiresAt: number }>();
-let knownAt = -1;
+// The lookup still costs 20-100 µs (more right after writes), so its answer is kept (lib/kept.server.ts)
+// until User or Session change: a logout, a deactivation or a profile change drops it at once.
+// Unknown tokens are kept too (as null), within the entry limit.
+const sessions = new Kept<string, Promise<{ user: User; expiresAt: number } | null>>(
+  ['User', 'Session'],
+  async (id) => {
+    const row = await lookup.get(id);
+    if (!row) return null;
+    const { sessionExpiresAt, ...user } = row;
+    const found: User = {
+      ...user,
+      isStaff: !!user.isStaff,
+      isSuperuser: !!user.isSuperuser,
+      isActive: !!user.isActive,
+      isValidated: !!user.isValidated,
+      createdAt: new Date(user.createdAt),
+      updatedAt: new Date(user.updatedAt),
+      lastLoginAt: user.lastLoginAt ? new Date(user.lastLoginAt) : null,
+    };
+    return { user: Object.freeze(found), expiresAt: new Date(sessionExpiresAt).getTime() };
+  },
+  10_000,
+);
 
 export async function sessionUser(token: string): Promise<User | null> {
   const id = digest(token);
-  const version = accountsVersion();
-  if (version !== knownAt) {
-    known = new Map();
-    knownAt = version;
-  }
-  const hit = known.get(id);
-  if (hit && hit.expiresAt > Date.now()) return hit.user;
-  const row = lookup().get(id);
-  if (!row || new Date(row.sessionExpiresAt) < new Date()) return expired(id, row);
-  const { sessionExpiresAt, ...user } = row;
-  const found: User = {
-    ...user,
-    isStaff: !!user.isStaff,
-    isSuperuser: !!user.isSuperuser,
-    isActive: !!user.isActive,
-    isValidated: !!user.isValidated,
-    createdAt: new Date(user.createdAt),
-    updatedAt: new Date(user.updatedAt),
-    lastLoginAt: user.lastLoginAt ? new Date(user.lastLoginAt) : null,
-  };
-  if (known.size < 10_000) known.set(id, { user: Object.freeze(found), expiresAt: new Date(sessionExpiresAt).getTime() });
-  return found;
-}
-
-async function expired(id: string, found: unknown): Promise<null> {
-  if (found) await db.session.delete({ where: { id } }).catch(() => {});
+  const found = await sessions.get(id);
+  if (!found) return null;
+  if (found.expiresAt > Date.now()) return found.user;
+  await db.session.delete({ where: { id } }).catch(() => {});
   return null;
 }
 

@@ -1,138 +1,243 @@
-// The hot paths (session lookup, flag attempts, solves, the page cache's data version) use
-// better-sqlite3 prepared statements directly: Prisma costs 0.3-0.5 ms a query, these cost
-// microseconds. Everything else stays with Prisma.
+// The one SQLite connection, shared safely, and the one way to know what changed on it.
 //
-// Reads and writes share Prisma's own connection. One writer, because a second writing connection
-// would make a Prisma transaction that read before another commit fail with SQLITE_BUSY_SNAPSHOT.
-// Reads there too, because SQLite drops a connection's page cache whenever another connection
-// commits: a separate reader re-read its pages after every flag attempt (a session lookup took
-// 80-130 µs instead of 20).
+// The hot paths (session lookup, flag attempts, solves) use better-sqlite3 prepared statements: Prisma
+// costs 0.3-0.5 ms a query, these cost microseconds. Everything else stays with Prisma. Both use
+// Prisma's own connection: a second writing connection would make a Prisma transaction that read
+// before another commit fail with SQLITE_BUSY_SNAPSHOT, and SQLite drops a connection's page cache
+// whenever another one commits.
+//
+// Sharing one connection has a price: Prisma's interactive transactions leave BEGIN open across
+// awaits, and anything else run on the connection meanwhile would join that transaction (and roll
+// back with it, or read its uncommitted rows). So the connection has a gate: while a Prisma
+// transaction is open, nothing outside it runs. Prisma's other queries wait in the adapter
+// (guardAdapter), prepared statements wait in `statement(...).get/all` and writeTransaction; a
+// synchronous read is only offered inside writeTransaction, which itself runs only when the gate is
+// open. No request can join another request's transaction.
 import type Database from 'better-sqlite3';
 
 let main: Database.Database | null = null;
-let accountChanges = 0;
-let pageDataChanges = 0;
 
-// Tables no page shows: the attempt log (written every 50 ms during play) and sessions (a page
-// cache hit checks its own session anyway). Their writes leave rendered pages valid.
-const NOT_SHOWN = new Set(['FlagAttempt', 'Session', '_prisma_migrations']);
-const ACCOUNTS = new Set(['User', 'Session']);
+// ---- The gate ---------------------------------------------------------------------------------
 
-/**
- * Called by db.server.ts with the connection Prisma's adapter opened. Temporary triggers (they live
- * with this connection, no migration) count the writes that matter to the caches, whoever makes
- * them, Prisma or a prepared statement: to any table a page shows, and to User and Session.
- */
-export function adoptConnection(connection: Database.Database): void {
-  main = connection;
-  connection.function('ctf_page_data_changed', { deterministic: false }, () => (pageDataChanges++, null));
-  connection.function('ctf_accounts_changed', { deterministic: false }, () => (accountChanges++, null));
-  const tables = connection.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all();
-  for (const { name } of tables) {
-    const calls = [NOT_SHOWN.has(name) ? '' : 'SELECT ctf_page_data_changed();', ACCOUNTS.has(name) ? 'SELECT ctf_accounts_changed();' : ''].join(' ').trim();
-    if (!calls) continue;
-    for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
-      connection.exec(`CREATE TEMP TRIGGER IF NOT EXISTS "ctf_${name}_${op}" AFTER ${op} ON main."${name}" BEGIN ${calls} END`);
-    }
-  }
+/** Prisma transactions started, or waiting for the adapter's own lock. */
+let holders = 0;
+let idleWaiters: (() => void)[] = [];
+/** True while writeTransaction's work runs: its statements may be used synchronously. */
+let inWriteWork = false;
+
+const busy = () => holders > 0 || !!main?.inTransaction;
+
+function wakeIfIdle() {
+  if (busy()) return;
+  const waiters = idleWaiters;
+  idleWaiters = [];
+  for (const wake of waiters) wake();
+}
+
+function release() {
+  holders--;
+  wakeIfIdle();
 }
 
 /**
- * A prepared statement on Prisma's connection, integers as numbers (Prisma's default is BigInt).
- * Reads call it directly; writes go inside writeTransaction.
+ * Runs `work` once no Prisma transaction is open, in the same tick as the check that found the
+ * gate open (so nothing can BEGIN in between). `work` must do its database access synchronously.
  */
-export function statement<Row = unknown, Params extends unknown[] = unknown[]>(text: string): () => Database.Statement<Params, Row> {
-  let prepared: Database.Statement<Params, Row> | null = null;
-  return () => {
-    if (!main) throw new Error('The database is not open yet (await dbReady).');
-    // Prepared again if Prisma reconnected (after $disconnect, a new connection is adopted).
-    if (prepared?.database !== main) prepared = main.prepare<Params, Row>(text).safeIntegers(false);
-    return prepared;
-  };
+export function whenFree<T>(work: () => T): Promise<Awaited<T>> {
+  if (!busy()) {
+    try {
+      return Promise.resolve(work()) as Promise<Awaited<T>>;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return new Promise<void>((resolve) => {
+    idleWaiters.push(resolve);
+    // An open transaction nobody announced (none should exist) must not strand the waiters.
+    if (holders === 0) setImmediate(wakeIfIdle);
+  }).then(() => whenFree(work));
+}
+
+// The parts of Prisma's driver adapter (SqlDriverAdapter) the gate wraps.
+interface TransactionLike { commit(): Promise<void>; rollback(): Promise<void> }
+interface AdapterLike {
+  queryRaw(query: never): Promise<unknown>;
+  executeRaw(query: never): Promise<unknown>;
+  executeScript(script: string): Promise<void>;
+  startTransaction(isolationLevel?: never): Promise<TransactionLike>;
+}
+
+/**
+ * Wraps the adapter Prisma uses so that its queries outside a transaction wait while one is open
+ * (the adapter runs each query synchronously inside the call), and a transaction holds the gate
+ * from before its BEGIN until its COMMIT or ROLLBACK.
+ */
+export function guardAdapter<A extends AdapterLike>(adapter: A): A {
+  const wrapped = Object.create(adapter) as A;
+  const call = <K extends 'queryRaw' | 'executeRaw' | 'executeScript'>(name: K) =>
+    ((arg: never) => whenFree(() => (adapter[name] as (a: never) => Promise<unknown>).call(adapter, arg))) as A[K];
+  wrapped.queryRaw = call('queryRaw');
+  wrapped.executeRaw = call('executeRaw');
+  wrapped.executeScript = call('executeScript');
+  wrapped.startTransaction = (async (isolationLevel?: never) => {
+    holders++;
+    let tx: TransactionLike;
+    try {
+      tx = await adapter.startTransaction(isolationLevel);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    let released = false;
+    const end = (finish: () => Promise<void>) => async () => {
+      try {
+        await finish();
+      } finally {
+        if (!released) {
+          released = true;
+          release();
+        }
+      }
+    };
+    const guarded = Object.create(tx) as TransactionLike;
+    guarded.commit = end(() => tx.commit());
+    guarded.rollback = end(() => tx.rollback());
+    return guarded;
+  }) as A['startTransaction'];
+  return wrapped;
+}
+
+// ---- Change counters --------------------------------------------------------------------------
+
+/** Tables of the schema, as Prisma names them. */
+export const TABLES = [
+  'User', 'Session', 'Event', 'EventRegistration', 'Team', 'TeamMember', 'Category', 'Challenge', 'Flag', 'Hint', 'HintUnlock',
+  'ChallengeFile', 'FlagAttempt', 'Submission', 'Notification', 'NotificationRead', 'Reward', 'RewardRequest', 'StaffAction',
+] as const;
+export type Table = (typeof TABLES)[number];
+
+/**
+ * User columns whose change no cache cares about: a login stamps lastLoginAt (and Prisma updatedAt),
+ * a password change ends the sessions anyway (a Session write).
+ */
+const USER_COLUMNS_NOT_SHOWN = new Set(['lastLoginAt', 'updatedAt', 'passwordHash']);
+
+const counters = new Map<string, number>();
+/** How often another process committed (PRAGMA data_version moved): that counts for every table. */
+let externalCommits = 0;
+
+/**
+ * Called by db.server.ts with the connection Prisma's adapter opened. Temporary triggers (they live
+ * with this connection, no migration) count every write per table, whoever makes it, Prisma or a
+ * prepared statement.
+ */
+export function adoptConnection(connection: Database.Database): void {
+  main = connection;
+  connection.function('ctf_changed', { deterministic: false }, (table: unknown) => {
+    counters.set(table as string, (counters.get(table as string) ?? 0) + 1);
+    return null;
+  });
+  const tables = connection.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\'").all();
+  for (const { name } of tables) {
+    const call = `SELECT ctf_changed('${name}');`;
+    let update = '';
+    if (name === 'User') {
+      const columns = connection.prepare<[], { name: string }>(`PRAGMA table_info("User")`).all().map((c) => c.name);
+      update = ` OF ${columns.filter((c) => !USER_COLUMNS_NOT_SHOWN.has(c)).map((c) => `"${c}"`).join(', ')}`;
+    }
+    for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
+      connection.exec(`CREATE TEMP TRIGGER IF NOT EXISTS "ctf_${name}_${op}" AFTER ${op}${op === 'UPDATE' ? update : ''} ON main."${name}" BEGIN ${call} END`);
+    }
+  }
 }
 
 // The triggers count this process's writes at no cost. data_version moves when another process
 // commits; asking costs a read transaction, so it is asked at most every EXTERNAL_CHECK_MS: another
 // process's write (an operator's script) shows within that, this process's own writes at once.
 const EXTERNAL_CHECK_MS = 50;
-const externalChanges = statement<{ data_version: number }, []>('PRAGMA data_version');
-let external = { value: 0, checkedAt: -Infinity };
+let external = { value: -1, checkedAt: -Infinity };
 
 function externalVersion(): number {
   const now = performance.now();
-  if (now - external.checkedAt >= EXTERNAL_CHECK_MS) external = { value: externalChanges().get()!.data_version, checkedAt: now };
-  return external.value;
+  if (main && now - external.checkedAt >= EXTERNAL_CHECK_MS) {
+    const value = (main.pragma('data_version', { simple: true }) as number | bigint);
+    if (Number(value) !== external.value) {
+      if (external.value !== -1) externalCommits++;
+      external = { value: Number(value), checkedAt: now };
+    } else external.checkedAt = now;
+  }
+  return externalCommits;
 }
 
-function versionOf(state: { seen: string; version: number }, now: string): number {
-  if (now !== state.seen) {
-    state.seen = now;
-    state.version++;
-  }
-  return state.version;
-}
-const anyWrite = { seen: '', version: 0 };
-const accountWrite = { seen: '', version: 0 };
+let uncached = 0;
 
 /**
- * A number that changes with every write to what pages show (any table but the attempt log and
- * sessions), by this process or another. Rendered pages are valid only while it holds. While a
- * Prisma transaction is open its writes may still roll back, so every call then answers a new
- * number: nothing is cached meanwhile.
+ * A number that changes whenever one of `tables` is written, by this process (at once) or another
+ * (within 50 ms). What is computed from those tables is valid while the number holds: this is the
+ * one invalidation mechanism of every cache (lib/kept.server.ts, the page cache). While a write
+ * transaction is open, every call answers a new (negative) number, so nothing is kept meanwhile.
  */
-export function dataVersion(): number {
-  if (main?.inTransaction) return ++anyWrite.version;
-  return versionOf(anyWrite, `${pageDataChanges}:${externalVersion()}`);
+export function changeVersion(tables: readonly Table[]): number {
+  if (main?.inTransaction) return -++uncached;
+  let version = externalVersion();
+  for (const table of tables) version += counters.get(table) ?? 0;
+  return version;
 }
 
-/** The same for User and Session alone: session lookups stay cached while flag attempts are written. */
-export function accountsVersion(): number {
-  if (main?.inTransaction) return ++accountWrite.version;
-  return versionOf(accountWrite, `${accountChanges}:${externalVersion()}`);
+// ---- Prepared statements and raw writes --------------------------------------------------------
+
+export interface Statement<Row, Params extends unknown[]> {
+  /** Reads once the gate is open (no Prisma transaction), so it never sees uncommitted rows. */
+  get(...params: Params): Promise<Row | undefined>;
+  all(...params: Params): Promise<Row[]>;
+  /** The statement itself, for work inside writeTransaction only (it throws anywhere else). */
+  now(): Database.Statement<Params, Row>;
 }
 
-const waiting: (() => void)[] = [];
-let scheduled = false;
-
-function drain() {
-  scheduled = false;
-  // Prisma's interactive transactions leave BEGIN open across awaits on this same connection; a
-  // write now would join (and share the fate of) that transaction. Wait until it ends.
-  if (main?.inTransaction) return schedule(1);
-  while (waiting.length && !main?.inTransaction) waiting.shift()!();
-  if (waiting.length) schedule(1);
+/** A prepared statement on Prisma's connection, integers as numbers (Prisma's default is BigInt). */
+export function statement<Row = unknown, Params extends unknown[] = unknown[]>(text: string): Statement<Row, Params> {
+  let prepared: Database.Statement<Params, Row> | null = null;
+  const raw = () => {
+    if (!main) throw new Error('The database is not open yet (await dbReady).');
+    // Prepared again if Prisma reconnected (after $disconnect, a new connection is adopted).
+    if (prepared?.database !== main) prepared = main.prepare<Params, Row>(text).safeIntegers(false);
+    return prepared;
+  };
+  return {
+    get: (...params) => whenFree(() => raw().get(...params)),
+    all: (...params) => whenFree(() => raw().all(...params)),
+    now: () => {
+      if (!inWriteWork) throw new Error('A synchronous statement runs only inside writeTransaction.');
+      return raw();
+    },
+  };
 }
 
-function schedule(delayMs: number) {
-  if (scheduled) return;
-  scheduled = true;
-  if (delayMs) setTimeout(drain, delayMs);
-  else setImmediate(drain);
+/** Prepared statements that differ by a fragment (one per scope's counting rule, say), each kept. */
+export function statementsBy<Row = unknown, Params extends unknown[] = unknown[]>(text: (fragment: string) => string): (fragment: string) => Statement<Row, Params> {
+  const made = new Map<string, Statement<Row, Params>>();
+  return (fragment) => {
+    let found = made.get(fragment);
+    if (!found) made.set(fragment, (found = statement<Row, Params>(text(fragment))));
+    return found;
+  };
 }
 
 /**
  * Runs `work` synchronously in one IMMEDIATE transaction on Prisma's connection, as soon as no
  * Prisma transaction is open on it. Nothing else can interleave: better-sqlite3 is synchronous.
+ * Inside `work`, statements are used through `.now()`.
  */
-export function writeTransaction<T>(work: () => T): Promise<T> {
-  if (!main) return Promise.reject(new Error('The database is not open yet (await dbReady).'));
-  const run = () => main!.transaction(work).immediate();
-  if (!main.inTransaction && waiting.length === 0) {
+export function writeTransaction<T>(work: () => T): Promise<Awaited<T>> {
+  if (!main) throw new Error('The database is not open yet (await dbReady).');
+  const connection = main;
+  return whenFree(() => {
+    inWriteWork = true;
     try {
-      return Promise.resolve(run());
-    } catch (error) {
-      return Promise.reject(error);
+      return connection.transaction(work).immediate();
+    } finally {
+      inWriteWork = false;
     }
-  }
-  return new Promise<T>((resolve, reject) => {
-    waiting.push(() => {
-      try {
-        resolve(run());
-      } catch (error) {
-        reject(error);
-      }
-    });
-    schedule(0);
   });
 }
 

@@ -3,77 +3,119 @@ import { makePracticeChallenge } from '../../tests/support/play-factories';
 import { makeUser, unique } from '../../tests/support/factories';
 import { flushAttempts, logAttempt } from '~/domain/attempt-log.server';
 import { db } from './db.server';
-import { accountsVersion, dataVersion, sqlDate, statement, writeTransaction } from './sql.server';
+import { changeVersion, sqlDate, statement, writeTransaction } from './sql.server';
 
 const insertCategory = statement<unknown, [string, string, string]>('INSERT INTO "Category" (name, nameKey, createdAt) VALUES (?, ?, ?)');
 const categoryNamed = statement<{ id: number }, [string]>('SELECT id FROM "Category" WHERE nameKey = ?');
 
-describe('writeTransaction', () => {
-  it('waits for an open Prisma transaction instead of joining it', async () => {
-    const mine = unique('raw');
-    const theirs = unique('prisma');
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let prismaStarted!: () => void;
-    const started = new Promise<void>((resolve) => (prismaStarted = resolve));
-
-    const prisma = db
-      .$transaction(async (tx) => {
-        await tx.category.create({ data: { name: theirs, nameKey: theirs } });
-        prismaStarted();
+/** A Prisma interactive transaction that writes `name`, then stays open until released, then fails. */
+function slowFailingTransaction(name: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let opened!: () => void;
+  const started = new Promise<void>((resolve) => (opened = resolve));
+  const done = db
+    .$transaction(
+      async (tx) => {
+        await tx.category.create({ data: { name, nameKey: name } });
+        opened();
         await held;
         throw new Error('roll back');
-      })
-      .catch((error: Error) => error.message);
-    await started;
+      },
+      { timeout: 10_000 },
+    )
+    .catch((error: Error) => error.message);
+  return { started, release, done };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+describe('one connection, safely shared', () => {
+  it('a raw write waits for an open Prisma transaction instead of joining it', async () => {
+    const mine = unique('raw');
+    const theirs = unique('prisma');
+    const tx = slowFailingTransaction(theirs);
+    await tx.started;
 
     let written = false;
-    const raw = writeTransaction(() => insertCategory().run(mine, mine, sqlDate())).then(() => (written = true));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    const raw = writeTransaction(() => insertCategory.now().run(mine, mine, sqlDate())).then(() => (written = true));
+    await settle();
     expect(written).toBe(false); // still waiting: the Prisma transaction is open
 
-    release();
-    expect(await prisma).toBe('roll back');
+    tx.release();
+    expect(await tx.done).toBe('roll back');
     await raw;
     // Rolling back Prisma's transaction took only Prisma's row with it.
-    expect(categoryNamed().get(mine)).toBeDefined();
-    expect(categoryNamed().get(theirs)).toBeUndefined();
+    expect(await categoryNamed.get(mine)).toBeDefined();
+    expect(await categoryNamed.get(theirs)).toBeUndefined();
   });
 
-  it('rolls back its own work when the work throws', async () => {
+  it("another request's Prisma writes and raw reads never join a slow transaction that fails", async () => {
+    const user = await makeUser();
+    const theirs = unique('slow');
+    const tx = slowFailingTransaction(theirs);
+    await tx.started;
+
+    // Meanwhile, other requests: a login stamps lastLoginAt and opens a session, a raw read looks up
+    // the row the transaction wrote but has not committed.
+    const loginAt = new Date('2026-01-02T03:04:05Z');
+    const login = db.user.update({ where: { id: user.id }, data: { lastLoginAt: loginAt } });
+    const session = db.session.create({ data: { id: unique('session'), userId: user.id, expiresAt: new Date(Date.now() + 60_000) } });
+    const peek = categoryNamed.get(theirs);
+    await settle();
+
+    tx.release();
+    expect(await tx.done).toBe('roll back');
+    await Promise.all([login, session]);
+    expect(await peek).toBeUndefined(); // never saw the uncommitted row
+    // Both writes survived the other transaction's rollback.
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).lastLoginAt?.toISOString()).toBe(loginAt.toISOString());
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
+    expect(await db.category.count({ where: { nameKey: theirs } })).toBe(0);
+  });
+
+  it('a raw write rolls back its own work when the work throws', async () => {
     const name = unique('raw');
     await expect(
       writeTransaction(() => {
-        insertCategory().run(name, name, sqlDate());
+        insertCategory.now().run(name, name, sqlDate());
         throw new Error('half-way');
       }),
     ).rejects.toThrow('half-way');
-    expect(categoryNamed().get(name)).toBeUndefined();
+    expect(await categoryNamed.get(name)).toBeUndefined();
+  });
+
+  it('offers a synchronous statement only inside writeTransaction', () => {
+    expect(() => categoryNamed.now()).toThrow(/only inside writeTransaction/);
   });
 });
 
-describe('change detection', () => {
-  it('dataVersion moves with writes pages show, not with attempts; accountsVersion only with User and Session', async () => {
+describe('change counters', () => {
+  it('move per table, for every writer, and not for a login or the attempt log', async () => {
     const user = await makeUser();
     const challenge = await makePracticeChallenge();
-    let data = dataVersion();
-    const accounts = accountsVersion();
-    expect(dataVersion()).toBe(data);
+    const of = (...tables: Parameters<typeof changeVersion>[0]) => changeVersion(tables);
+    const before = { users: of('User'), submissions: of('Submission'), categories: of('Category'), sessions: of('Session') };
 
-    // The attempt log is written every 50 ms during play and no page shows it.
+    // The attempt log is written every 50 ms during play and no cache reads it.
     logAttempt(challenge.id, user.id, 'CTF{guess}', false);
     await flushAttempts();
     expect(await db.flagAttempt.count({ where: { userId: user.id } })).toBe(1);
-    expect(dataVersion()).toBe(data);
+    // A login: lastLoginAt and a new session.
+    await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+    await db.session.create({ data: { id: unique('session'), userId: user.id, expiresAt: new Date(Date.now() + 60_000) } });
+    expect(of('User')).toBe(before.users);
+    expect(of('Submission')).toBe(before.submissions);
+    expect(of('Session')).not.toBe(before.sessions);
 
+    // A raw write counts like a Prisma one.
     const name = unique('raw');
-    await writeTransaction(() => insertCategory().run(name, name, sqlDate()));
-    expect(dataVersion()).not.toBe(data);
-    expect(accountsVersion()).toBe(accounts);
+    await writeTransaction(() => insertCategory.now().run(name, name, sqlDate()));
+    expect(of('Category')).not.toBe(before.categories);
+    expect(of('User')).toBe(before.users);
 
-    data = dataVersion();
     await db.user.update({ where: { id: user.id }, data: { fullname: 'Changed Name' } });
-    expect(accountsVersion()).not.toBe(accounts);
-    expect(dataVersion()).not.toBe(data);
+    expect(of('User')).not.toBe(before.users);
+    expect(of('Submission')).toBe(before.submissions);
   });
 });

@@ -1,7 +1,10 @@
 // The challenge of SPEC §3 as every /api challenge call returns it, from the board's view of it.
 import type { BoardChallenge, Solver } from '~/domain/challenge-board.server';
-import { flagJson, hintJson } from '~/domain/challenge-authoring.server';
-import type { Flag, Hint } from '~/generated/prisma/client';
+import type { ChallengeFile, Flag, Hint } from '~/generated/prisma/client';
+
+export const flagJson = (f: Flag) => ({ id: f.id, value: f.value, collation: f.collation });
+export const hintJson = (h: Hint) => ({ id: h.id, description: h.description, score: h.score });
+export const fileJson = (f: Pick<ChallengeFile, 'id' | 'name'>) => ({ id: f.id, name: f.name });
 
 export interface StaffParts { source: string; flag: Flag | null; hint: Hint | null }
 

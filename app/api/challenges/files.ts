@@ -1,4 +1,5 @@
-import { addChallengeFiles, fileJson, listChallengeFiles } from '~/domain/challenge-files.server';
+import { addChallengeFiles, listChallengeFiles } from '~/domain/challenge-files.server';
+import { fileJson } from './challenge-json';
 import { api, methodNotAllowed, paginated, readBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { Invalid } from '~/lib/errors.server';

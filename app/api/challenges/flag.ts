@@ -1,4 +1,5 @@
-import { flagJson, getFlag, setFlag } from '~/domain/challenge-authoring.server';
+import { getFlag, setFlag } from '~/domain/challenge-authoring.server';
+import { flagJson } from './challenge-json';
 import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { flagSchema } from '~/schemas/challenge';

@@ -1,4 +1,5 @@
-import { hintJson, updateHint } from '~/domain/challenge-authoring.server';
+import { updateHint } from '~/domain/challenge-authoring.server';
+import { hintJson } from './challenge-json';
 import { unlockHint } from '~/domain/hints.server';
 import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';

@@ -1,4 +1,5 @@
-import { createHint, hintJson } from '~/domain/challenge-authoring.server';
+import { createHint } from '~/domain/challenge-authoring.server';
+import { hintJson } from './challenge-json';
 import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { hintSchema } from '~/schemas/challenge';

@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (url.searchParams.has('next')) return challengeChoices(actor, PRACTICE);
     const categoryId = Number(url.searchParams.get('category_id')) || null;
     const page = await listBoard(actor, PRACTICE, { categoryId, page: pageNumber(url.searchParams.get('page')), pageSize: pageSize(url.searchParams.get('page_size'), PAGE_SIZE.challenges) });
-    const solvers = await Promise.all(page.results.map((c) => topSolvers(PRACTICE, c.id)));
+    const solvers = await Promise.all(page.results.map((c) => topSolvers(actor, PRACTICE, c.id)));
     return paginated(request, { ...page, results: page.results.map((c, i) => ({ c, s: solvers[i] })) }, ({ c, s }) => challengeJson(c, { solvers: s }));
   });
 }

@@ -34,9 +34,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [board, categories, selected] = await Promise.all([
     listBoard(user, scope, { categoryId, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.challenges }),
     categoriesWithProgress(user, scope),
-    selectedId ? boardChallenge(user, scope, selectedId).catch(() => null) : null,
+    // Through this scope only: another scope's challenge, or one not open to the viewer, is a 404/403.
+    selectedId ? boardChallenge(user, scope, selectedId) : null,
   ]);
-  const solvers = selected && url.searchParams.get('tab') === 'solves' ? await topSolvers(scope, selected.id) : [];
+  const solvers = selected && url.searchParams.get('tab') === 'solves' ? await topSolvers(user, scope, selected.id) : [];
   return {
     base: scopePath(scope),
     board,
@@ -55,27 +56,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  await resolveScope(params);
+  const scope = await resolveScope(params);
   const form = await request.formData();
   const challengeId = Number(form.get('challenge'));
   const url = new URL(request.url);
   const intent = form.get('intent');
   try {
     if (intent === 'unlock-hint') {
-      await unlockHint(user, challengeId, Number(form.get('hint')));
+      await unlockHint(user, challengeId, Number(form.get('hint')), scope);
       return redirectWithFlash(request, hrefWith(url, { hint: null }), { type: 'success', text: 'Hint unlocked.' });
     }
     if (intent === 'check') {
       const parsed = verifyFlagSchema.safeParse({ flag: form.get('flag') ?? '' });
       if (!parsed.success) throw new Invalid({ flag: parsed.error.issues.map((i) => i.message) });
-      await verifyFlag(user, challengeId, parsed.data.flag);
+      await verifyFlag(user, challengeId, parsed.data.flag, scope);
       // Step two keeps its state in the response and a hidden field, not in client memory.
       return { checked: { challengeId, flag: parsed.data.flag }, errors: null };
     }
     if (intent === 'submit') {
       const parsed = submitFlagSchema.safeParse({ value: form.get('value') ?? '' });
       if (!parsed.success) throw new Invalid({ value: parsed.error.issues.map((i) => i.message) });
-      await submitFlag(user, challengeId, { value: parsed.data.value, writeup: form.get('writeup') });
+      await submitFlag(user, challengeId, { value: parsed.data.value, writeup: form.get('writeup') }, scope);
       return redirectWithFlash(request, `${url.pathname}${url.search}`, { type: 'success', text: MESSAGES.flagSubmitted });
     }
   } catch (error) {

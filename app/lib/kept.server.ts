@@ -1,0 +1,46 @@
+// Values computed from the database and kept in memory until a table they were read from changes.
+// Every cache of the process (standings, the board's catalog and solve counts, header counts,
+// session lookups) is one of these; the page cache uses the same changeVersion. They assume ONE
+// process: another process's commits are seen through PRAGMA data_version within 50 ms and then
+// drop everything (README "Rules: Speed").
+import { changeVersion, type Table } from './sql.server';
+
+export class Kept<K, V> {
+  private version = Number.NaN;
+  private readonly values = new Map<K, V>();
+
+  /**
+   * @param tables the tables `compute` reads: a write to any of them drops every kept value.
+   * @param maxEntries beyond it, the oldest value is dropped.
+   */
+  constructor(
+    private readonly tables: readonly Table[],
+    private readonly compute: (key: K) => V,
+    private readonly maxEntries = 1_000,
+  ) {}
+
+  /**
+   * The kept value, or a new one. The version is read before computing, so a value can only be
+   * newer than the version it is kept under, never older. A rejected promise is not kept.
+   */
+  get(key: K): V {
+    const version = changeVersion(this.tables);
+    if (version !== this.version) {
+      this.values.clear();
+      this.version = version;
+    }
+    if (this.values.has(key)) return this.values.get(key)!;
+    const value = this.compute(key);
+    // A negative version means a transaction is open: what was read may still roll back.
+    if (version < 0) return value;
+    if (this.values.size >= this.maxEntries) this.values.delete(this.values.keys().next().value as K);
+    this.values.set(key, value);
+    if (value instanceof Promise) value.catch(() => this.values.get(key) === value && this.values.delete(key));
+    return value;
+  }
+
+  /** The kept value without computing one (undefined when it would have to be computed). */
+  peek(key: K): V | undefined {
+    return changeVersion(this.tables) === this.version ? this.values.get(key) : undefined;
+  }
+}
