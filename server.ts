@@ -231,6 +231,11 @@ function freshNonce(): string {
   return noncePool.toString('base64', nonceOffset - 16, nonceOffset);
 }
 
+/** Every route's loader and action turning domain errors into answers; the function lives in the build. */
+function mapDomainErrors(build: ServerBuild): ServerBuild {
+  return (build.entry.module as unknown as { withDomainErrors: (b: ServerBuild) => ServerBuild }).withDomainErrors(build);
+}
+
 function originHost(origin: string): string | null {
   try {
     return new URL(origin).host;
@@ -245,11 +250,12 @@ async function main() {
     const vite = await import('vite');
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
     app.use(viteServer.middlewares);
-    build = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    // Domain errors become 404/403/... pages and JSON answers (app/lib/route-errors.server.ts).
+    build = async () => mapDomainErrors((await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild);
     await ((await build()).entry.module as unknown as { startup: () => Promise<void> }).startup();
   } else {
     // Resolved from the working directory: this file also runs compiled, as build/server.js.
-    build = (await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild;
+    build = mapDomainErrors((await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild);
     app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
     // The other static files (public/) are few and known at start: look them up in a set rather than
     // letting express.static stat the disk for every page and API request.

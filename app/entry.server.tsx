@@ -9,6 +9,7 @@ import { pageCacheStore } from '~/lib/page-cache.server';
 
 export { startup, shutdown } from '~/lib/startup.server';
 export { pageCacheLookup } from '~/lib/page-cache.server';
+export { withDomainErrors } from '~/lib/route-errors.server';
 
 export const streamTimeout = 5_000;
 

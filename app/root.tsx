@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { FlashMessage } from './components/flash';
@@ -73,13 +73,39 @@ export default function App() {
   return <Outlet />;
 }
 
+/** What a route threw, as the page says it: a title, a sentence and the detail when there is one. */
+const ERROR_PAGES: Record<number, { title: string; text: string }> = {
+  400: { title: 'Bad request', text: 'This request is not valid.' },
+  403: { title: 'Access denied', text: 'You do not have access to this page.' },
+  404: { title: 'Page not found', text: 'This page does not exist, or you cannot see it.' },
+  409: { title: 'Conflict', text: 'This change conflicts with the current state.' },
+  429: { title: 'Too many requests', text: 'Please wait a moment and try again.' },
+};
+
+/**
+ * One error page for every route. Loaders and actions throw domain errors; server.ts turns them into
+ * `data({detail}, {status})` once for all routes (app/lib/route-errors.server.ts), so a missing or
+ * forbidden record is answered with its status, never a 500.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = status === 404 ? 'This page does not exist.' : status === 403 ? 'You do not have access to this page.' : 'Something went wrong. Please try again.';
+  const page = ERROR_PAGES[status] ?? { title: 'Something went wrong', text: 'Something went wrong. Please try again.' };
+  const thrown = isRouteErrorResponse(error) ? (error.data as unknown) : null;
+  const detail = typeof thrown === 'string' ? thrown : thrown && typeof thrown === 'object' && typeof (thrown as { detail?: unknown }).detail === 'string' ? (thrown as { detail: string }).detail : null;
+  // The list this page belongs to (/practices/users for /practices/users/42), when there is one.
+  const segments = pathname.split('/').filter(Boolean);
+  const list = segments.length > 1 ? `/${segments.slice(0, -1).join('/')}` : null;
   return (
-    <div className="card mx-auto max-w-lg text-center">
-      <h1 className="mb-2 text-2xl font-bold">{status}</h1>
-      <p className="text-slate-600">{message}</p>
+    <div className="card mx-auto max-w-lg text-center" role="alert">
+      <p className="text-sm font-semibold text-slate-500">{status}</p>
+      <h1 className="mb-2 text-2xl font-bold">{page.title}</h1>
+      <p className="text-slate-600">{page.text}</p>
+      {status < 500 && detail && detail !== page.text ? <p className="mt-2 text-slate-600" data-testid="error-detail">{detail}</p> : null}
+      <p className="mt-4 flex justify-center gap-4">
+        {list && status !== 500 ? <Link className="link" to={list}>Back to the list</Link> : null}
+        <Link className="link" to="/">Back home</Link>
+      </p>
     </div>
   );
 }

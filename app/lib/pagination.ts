@@ -2,14 +2,35 @@
 export const PAGE_SIZE = { list: 10, categories: 5, challenges: 12, events: 6, rewardRequests: 10 } as const;
 export const MAX_PAGE_SIZE = 100;
 
-export function pageNumber(value: string | null | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : 1;
+/**
+ * Highest page number a list answers. Beyond the last page a list is simply empty; this cap keeps
+ * the row offset (page × size) a small integer that SQLite and Prisma take without overflow.
+ */
+export const MAX_PAGE = 100_000;
+
+/**
+ * A whole number written in plain digits ('12'), Infinity when it has more digits than a safe
+ * integer; null for anything else ('1e3', '0x10', '1.0', '-1', ' 2', '').
+ */
+function digits(value: string | null | undefined): number | null {
+  if (typeof value !== 'string' || !/^[0-9]+$/.test(value)) return null;
+  return value.length > 15 ? Infinity : Number(value);
 }
 
+/**
+ * The page asked for: a positive whole number in plain digits. Anything else (missing, 'abc',
+ * '1e308', '-1', '0') is page 1; a number past MAX_PAGE is MAX_PAGE, an empty page beyond any list.
+ */
+export function pageNumber(value: string | null | undefined): number {
+  const n = digits(value);
+  if (n === null || n < 1) return 1;
+  return Math.min(n, MAX_PAGE);
+}
+
+/** The page size asked for, at most MAX_PAGE_SIZE; anything but a positive whole number is the fallback. */
 export function pageSize(value: string | null | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, MAX_PAGE_SIZE) : fallback;
+  const n = digits(value);
+  return n !== null && n > 0 ? Math.min(n, MAX_PAGE_SIZE) : fallback;
 }
 
 export interface Page<T> { count: number; page: number; pageSize: number; results: T[] }

@@ -1,0 +1,87 @@
+// Domain errors thrown by any loader or action become answers, not 500s, in one place.
+//
+// React Router renders anything a loader throws that is not a Response (or data()) as a 500. Rather
+// than a try/catch in every route module, server.ts passes the server build through
+// `withDomainErrors` once at start: every route module's loader and action is wrapped so a thrown
+// DomainError (app/lib/errors.server.ts) becomes what it means over HTTP:
+// - page routes (modules with a component): 401 redirects to /login; any other status is thrown as
+//   `data({ detail }, { status })`, which the root ErrorBoundary renders as the 404/403/... page
+//   with that status, for a document request and a client navigation (`.data`) alike;
+// - resource routes (no component: /api, downloads, media): the same JSON body and status as the
+//   API's `api()` helper sends (`Retry-After` included for 429).
+// A path parameter that names a record (`:id`, `:eventId`, `:fileId`...) and is not a positive safe
+// integer ('abc', '-1', '1e308', twenty nines) names no record: 404 before the route runs, so no
+// route has to guard it and no database query sees an out-of-range number.
+// React Router 7.18 has no hook that can change a loader's thrown error for every route: middleware
+// sees the rendered response after the error boundary was chosen, and instrumentations only
+// observe. Wrapping the build's modules is the one place that covers every route, present and future.
+import { data, redirect, type ServerBuild } from 'react-router';
+import { DomainError, NotFound, RateLimited, errorBody } from './errors.server';
+
+type Handler = (...args: unknown[]) => unknown;
+
+/** What a page or resource route throws instead of the domain error. */
+export function routeErrorFor(error: DomainError, resource: boolean): Response | ReturnType<typeof data> {
+  const headers: Record<string, string> = {};
+  if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds);
+  if (resource) return Response.json(errorBody(error), { status: error.status, headers });
+  if (error.status === 401) return redirect('/login');
+  return data({ detail: error.message }, { status: error.status, headers });
+}
+
+const ID_PARAM = /^(id|\w+Id)$/;
+
+/** True when a record id in the path is not a positive safe integer written in digits. */
+export function malformedIdParam(params: Record<string, string | undefined> | undefined): boolean {
+  for (const name in params) {
+    if (!ID_PARAM.test(name)) continue;
+    const value = params[name] ?? '';
+    if (!/^[0-9]{1,16}$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < 1) return true;
+  }
+  return false;
+}
+
+function wrap(handler: Handler, resource: boolean): Handler {
+  return async function withDomainErrors(...args: unknown[]) {
+    try {
+      if (malformedIdParam((args[0] as { params?: Record<string, string> } | undefined)?.params)) throw new NotFound();
+      return await handler(...args);
+    } catch (error) {
+      if (error instanceof DomainError) throw routeErrorFor(error, resource);
+      throw error;
+    }
+  };
+}
+
+const wrappedBuilds = new WeakMap<object, ServerBuild>();
+const results = new WeakSet<object>();
+
+/**
+ * The same build with every route module's loader and action wrapped (see above). Route modules are
+ * frozen ES module namespaces, so each is copied; a module shared by two routes is copied once.
+ * Applying it twice changes nothing, and the same build (development asks per request) is wrapped once.
+ */
+export function withDomainErrors(build: ServerBuild): ServerBuild {
+  if (results.has(build)) return build;
+  const known = wrappedBuilds.get(build);
+  if (known) return known;
+  const copies = new Map<object, object>();
+  const routes: ServerBuild['routes'] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue;
+    let module = copies.get(route.module);
+    if (!module) {
+      const source = route.module as unknown as Record<string, unknown>;
+      const resource = !source.default;
+      const copy: Record<string, unknown> = { ...source };
+      for (const name of ['loader', 'action'] as const) if (typeof source[name] === 'function') copy[name] = wrap(source[name] as Handler, resource);
+      module = copy;
+      copies.set(route.module, module);
+    }
+    routes[id] = { ...route, module: module as typeof route.module };
+  }
+  const result = { ...build, routes };
+  results.add(result);
+  wrappedBuilds.set(build, result);
+  return result;
+}

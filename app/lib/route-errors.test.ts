@@ -1,0 +1,114 @@
+// Domain errors thrown by a loader or action become their HTTP answer for every route, through one
+// wrapper of the server build; the root error boundary renders 404 and 403 pages with that status.
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useRouteError, type ServerBuild } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ErrorBoundary } from '~/root';
+import { Forbidden, NotFound, RateLimited, Unauthorized } from './errors.server';
+import { malformedIdParam, withDomainErrors } from './route-errors.server';
+
+type Loader = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
+const Page = () => null;
+
+/** A build as React Router's compiler makes it: route entries pointing at frozen module namespaces. */
+function fakeBuild(modules: Record<string, Record<string, unknown>>): ServerBuild {
+  const routes: Record<string, unknown> = {};
+  for (const [id, module] of Object.entries(modules)) routes[id] = { id, path: id, parentId: undefined, module: Object.freeze({ ...module }) };
+  return Object.freeze({ routes, entry: { module: {} } }) as unknown as ServerBuild;
+}
+
+const args = { request: new Request('http://ctf.test/x'), params: {}, context: {} };
+const thrown = (run: () => unknown) => Promise.resolve().then(run).then(() => { throw new Error('did not throw'); }, (e) => e);
+
+describe('withDomainErrors', () => {
+  const build = withDomainErrors(
+    fakeBuild({
+      page: { default: Page, loader: async () => { throw new NotFound('No such player.'); }, action: async () => { throw new Forbidden('Staff only.'); } },
+      guarded: { default: Page, loader: async () => { throw new Unauthorized(); } },
+      limited: { default: Page, loader: async () => { throw new RateLimited(42); } },
+      resource: { loader: async () => { throw new Forbidden('Staff only.'); }, action: async () => { throw new RateLimited(7); } },
+      crash: { default: Page, loader: async () => { throw new TypeError('a bug'); } },
+      fine: { default: Page, loader: async () => ({ ok: true }) },
+    }),
+  );
+  const loader = (id: string) => build.routes[id]!.module.loader as unknown as Loader;
+  const action = (id: string) => build.routes[id]!.module.action as unknown as Loader;
+
+  it('turns a page loader or action error into data with its status and detail', async () => {
+    expect(await thrown(() => loader('page')(args))).toMatchObject({ type: 'DataWithResponseInit', data: { detail: 'No such player.' }, init: { status: 404 } });
+    expect(await thrown(() => action('page')(args))).toMatchObject({ data: { detail: 'Staff only.' }, init: { status: 403 } });
+    const limited = await thrown(() => loader('limited')(args));
+    expect(limited.init.status).toBe(429);
+    expect(new Headers(limited.init.headers).get('Retry-After')).toBe('42');
+  });
+
+  it('sends a page to /login on 401', async () => {
+    const response = await thrown(() => loader('guarded')(args));
+    expect(response).toBeInstanceOf(Response);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/login');
+  });
+
+  it('answers resource routes with the API JSON body', async () => {
+    const forbidden: Response = await thrown(() => loader('resource')(args));
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.json()).toEqual({ detail: 'Staff only.' });
+    const limited: Response = await thrown(() => action('resource')(args));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toBe('7');
+  });
+
+  it('lets other errors and results through unchanged, and wraps a build once', async () => {
+    expect(await thrown(() => loader('crash')(args))).toBeInstanceOf(TypeError);
+    expect(await loader('fine')(args)).toEqual({ ok: true });
+    expect(withDomainErrors(build)).toBe(build);
+  });
+});
+
+describe('record ids in the path', () => {
+  it('must be positive safe integers in digits, or the route answers 404 without running', async () => {
+    for (const id of ['abc', '-1', '0', '1e308', '1.5', '99999999999999999999', '9007199254740993', ' 1', '']) expect(malformedIdParam({ id }), id).toBe(true);
+    expect(malformedIdParam({ eventId: '3', fileId: 'x' })).toBe(true);
+    expect(malformedIdParam({ id: '42', hintId: '9007199254740991' })).toBe(false);
+    expect(malformedIdParam({ uid: 'MTI', token: 'abc-def' })).toBe(false); // not record ids
+
+    let ran = false;
+    const build = withDomainErrors(fakeBuild({ page: { default: Page, loader: async () => (ran = true) }, api: { loader: async () => (ran = true) } }));
+    const page = await thrown(() => (build.routes.page!.module.loader as unknown as Loader)({ ...args, params: { id: '1e308' } }));
+    expect(page).toMatchObject({ init: { status: 404 } });
+    const api: Response = await thrown(() => (build.routes.api!.module.loader as unknown as Loader)({ ...args, params: { id: 'abc' } }));
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ detail: 'Not found.' });
+    expect(ran).toBe(false);
+  });
+});
+
+describe('the root error page', () => {
+  async function render(error: Error) {
+    const build = withDomainErrors(fakeBuild({ player: { default: Page, loader: async () => { throw error; } } }));
+    // Framework mode hands the boundary its error as a prop; a plain data router does not.
+    const Boundary = () => createElement(ErrorBoundary as never, { error: useRouteError() });
+    const routes = [{ id: 'root', path: '/', ErrorBoundary: Boundary, children: [{ id: 'player', path: 'practices/users/:id', loader: build.routes.player!.module.loader, Component: Page }] }];
+    const handler = createStaticHandler(routes as never);
+    const context = await handler.query(new Request('http://ctf.test/practices/users/7'));
+    if (context instanceof Response) throw new Error('unexpected redirect');
+    const html = renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+    return { status: context.statusCode, html };
+  }
+
+  it('is a 404 "Page not found" with links to the list and home', async () => {
+    const { status, html } = await render(new NotFound());
+    expect(status).toBe(404);
+    expect(html).toContain('Page not found');
+    expect(html).toContain('href="/practices/users"');
+    expect(html).toContain('href="/"');
+  });
+
+  it('is a 403 page that gives the reason', async () => {
+    const { status, html } = await render(new Forbidden('This event is for enrolled learners.'));
+    expect(status).toBe(403);
+    expect(html).toContain('Access denied');
+    expect(html).toContain('This event is for enrolled learners.');
+  });
+});
