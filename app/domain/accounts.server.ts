@@ -154,6 +154,8 @@ export async function updateProfile(actor: Actor | null, input: ProfileInput, pi
 export async function createCollaborator(actor: Actor | null, input: ProfileInput): Promise<User> {
   requireStaff(actor);
   await assertUnique(input);
+  // Hashed before the transaction: nothing slow holds the shared connection.
+  const passwordHash = await unusablePassword();
   const user = await db.$transaction(async (tx) => {
     const created = await tx.user.create({
       data: {
@@ -164,7 +166,7 @@ export async function createCollaborator(actor: Actor | null, input: ProfileInpu
         gender: input.gender,
         country: input.country,
         isStaff: true,
-        passwordHash: await unusablePassword(),
+        passwordHash,
       },
     });
     await tx.staffAction.create({ data: { actorId: actor.id, action: 'user.create_collaborator', targetType: 'user', targetId: String(created.id) } });

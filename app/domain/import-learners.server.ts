@@ -2,11 +2,12 @@
 // fullname, email, gender, country. Missing learners are created inactive and sent an activation
 // e-mail; every listed learner ends up validated. Re-running the same file changes nothing.
 import type ExcelJS from 'exceljs';
+import type { User } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { invalid } from '~/lib/errors.server';
 import { unusablePassword } from '~/lib/password.server';
 import { isFile } from '~/lib/uploads.server';
-import { profileSchema } from '~/schemas/account';
+import { profileSchema, type ProfileInput } from '~/schemas/account';
 import { sendWelcomeMail } from './account-mail.server';
 import { requireSuperuser, type Actor } from './policy.server';
 import { logStaffAction } from './staff-log.server';
@@ -53,58 +54,89 @@ async function readRows(file: File): Promise<{ row: number; values: Record<strin
   return rows;
 }
 
+/** Rows written per transaction: a 5,000-row file never holds the connection for long. */
+export const IMPORT_BATCH = 100;
+const MAIL_CONCURRENCY = 8;
+
+type Plan = { row: number; report: ImportRow } & ({ write: 'none' } | { write: 'validate'; id: number } | { write: 'create'; data: ProfileInput });
+
+/** Reads the accounts that the rows name, in bounded queries, before any transaction. */
+async function existingAccounts(emails: string[], usernameKeys: string[]) {
+  const byEmail = new Map<string, User>();
+  const takenNames = new Set<string>();
+  for (let i = 0; i < emails.length; i += 500) {
+    for (const u of await db.user.findMany({ where: { email: { in: emails.slice(i, i + 500) } } })) byEmail.set(u.email, u);
+  }
+  for (let i = 0; i < usernameKeys.length; i += 500) {
+    for (const u of await db.user.findMany({ where: { usernameKey: { in: usernameKeys.slice(i, i + 500) } }, select: { usernameKey: true } })) takenNames.add(u.usernameKey);
+  }
+  return { byEmail, takenNames };
+}
+
+/**
+ * Decides every row first (reading what exists, outside any transaction), then writes the decided
+ * rows in batches of IMPORT_BATCH, one short transaction each. A username or e-mail taken by
+ * someone else between the two steps (the unique keys decide) rejects that row alone.
+ */
 export async function importLearners(actor: Actor | null, file: unknown): Promise<ImportRow[]> {
   requireSuperuser(actor);
   if (!isFile(file)) invalid('file', 'No file was submitted.');
   if (file.size > MAX_IMPORT_BYTES) invalid('file', 'The file is too large (at most 5 MB).');
   const rows = await readRows(file);
-  const report: ImportRow[] = [];
-  const toMail: number[] = [];
-  const seen = new Set<string>();
   const password = await unusablePassword();
 
-  await db.$transaction(async (tx) => {
-    for (const { row, values } of rows) {
-      const parsed = profileSchema.safeParse({ ...values, gender: values.gender.toUpperCase() || 'M', country: values.country || 'BJ' });
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        report.push({ row, username: values.username, email: values.email, outcome: 'rejected', reason: `${String(issue.path[0])}: ${issue.message}` });
-        continue;
-      }
-      const input = parsed.data;
-      if (seen.has(input.email)) {
-        report.push({ row, username: input.username, email: input.email, outcome: 'rejected', reason: 'email: listed twice in this file.' });
-        continue;
-      }
-      seen.add(input.email);
-      const existing = await tx.user.findUnique({ where: { email: input.email } });
-      if (existing) {
-        if (existing.isStaff || existing.isSuperuser) {
-          report.push({ row, username: input.username, email: input.email, outcome: 'rejected', reason: 'email: belongs to a staff account.' });
-        } else if (existing.isValidated) {
-          report.push({ row, username: existing.username, email: input.email, outcome: 'unchanged' });
-        } else {
-          await tx.user.update({ where: { id: existing.id }, data: { isValidated: true } });
-          await logStaffAction(tx, actor, 'user.validate', 'user', [existing.id], { via: 'import' });
-          report.push({ row, username: existing.username, email: input.email, outcome: 'updated', reason: 'validated' });
-        }
-        continue;
-      }
-      const clash = await tx.user.findUnique({ where: { usernameKey: input.username.toLowerCase() }, select: { id: true } });
-      if (clash) {
-        report.push({ row, username: input.username, email: input.email, outcome: 'rejected', reason: 'username: A user with that username already exists.' });
-        continue;
-      }
-      const created = await tx.user.create({
-        data: { ...input, usernameKey: input.username.toLowerCase(), isValidated: true, passwordHash: password },
-      });
-      await logStaffAction(tx, actor, 'user.import', 'user', [created.id]);
-      toMail.push(created.id);
-      report.push({ row, username: input.username, email: input.email, outcome: 'created' });
+  const parsed = rows.map(({ row, values }) => ({ row, values, result: profileSchema.safeParse({ ...values, gender: values.gender.toUpperCase() || 'M', country: values.country || 'BJ' }) }));
+  const valid = parsed.flatMap((p) => (p.result.success ? [p.result.data] : []));
+  const { byEmail, takenNames } = await existingAccounts([...new Set(valid.map((v) => v.email))], [...new Set(valid.map((v) => v.username.toLowerCase()))]);
+
+  const seen = new Set<string>();
+  const plans: Plan[] = parsed.map(({ row, values, result }): Plan => {
+    const report = (outcome: ImportOutcome, reason?: string, username = values.username, email = values.email) => ({ row, username, email, outcome, ...(reason ? { reason } : {}) });
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      return { row, write: 'none', report: report('rejected', `${String(issue.path[0])}: ${issue.message}`) };
     }
+    const input = result.data;
+    if (seen.has(input.email)) return { row, write: 'none', report: report('rejected', 'email: listed twice in this file.', input.username, input.email) };
+    seen.add(input.email);
+    const existing = byEmail.get(input.email);
+    if (existing) {
+      if (existing.isStaff || existing.isSuperuser) return { row, write: 'none', report: report('rejected', 'email: belongs to a staff account.', input.username, input.email) };
+      if (existing.isValidated) return { row, write: 'none', report: report('unchanged', undefined, existing.username, input.email) };
+      return { row, write: 'validate', id: existing.id, report: report('updated', 'validated', existing.username, input.email) };
+    }
+    const key = input.username.toLowerCase();
+    if (takenNames.has(key)) return { row, write: 'none', report: report('rejected', 'username: A user with that username already exists.', input.username, input.email) };
+    takenNames.add(key);
+    return { row, write: 'create', data: input, report: report('created', undefined, input.username, input.email) };
   });
-  for (const user of await db.user.findMany({ where: { id: { in: toMail } } })) {
-    await sendWelcomeMail(user, 'An account was created for you on the CTF training platform.');
+
+  const created: number[] = [];
+  const writes = plans.filter((p) => p.write !== 'none');
+  for (let i = 0; i < writes.length; i += IMPORT_BATCH) {
+    const batch = writes.slice(i, i + IMPORT_BATCH);
+    await db.$transaction(async (tx) => {
+      for (const plan of batch) {
+        if (plan.write === 'validate') {
+          await tx.user.update({ where: { id: plan.id }, data: { isValidated: true } });
+          await logStaffAction(tx, actor, 'user.validate', 'user', [plan.id], { via: 'import' });
+        } else if (plan.write === 'create') {
+          try {
+            const user = await tx.user.create({ data: { ...plan.data, usernameKey: plan.data.username.toLowerCase(), isValidated: true, passwordHash: password } });
+            await logStaffAction(tx, actor, 'user.import', 'user', [user.id]);
+            created.push(user.id);
+          } catch (error) {
+            if ((error as { code?: string })?.code !== 'P2002') throw error;
+            plan.report = { ...plan.report, outcome: 'rejected', reason: 'username or email: taken meanwhile by another account.' };
+          }
+        }
+      }
+    });
   }
-  return report;
+  // Each message opens its own SMTP connection: a few at a time, so a class-sized file takes seconds.
+  for (let i = 0; i < created.length; i += MAIL_CONCURRENCY) {
+    const users = await db.user.findMany({ where: { id: { in: created.slice(i, i + MAIL_CONCURRENCY) } } });
+    await Promise.all(users.map((user) => sendWelcomeMail(user, 'An account was created for you on the CTF training platform.')));
+  }
+  return plans.map((p) => p.report);
 }

@@ -4,7 +4,7 @@ import { Forbidden, Invalid } from '~/lib/errors.server';
 import { makeStaff, makeSuperuser, makeUser, unique } from '../../tests/support/factories';
 import { readMails } from '../../tests/support/mailbox';
 import { xlsx } from '../../tests/support/xlsx';
-import { importLearners } from './import-learners.server';
+import { IMPORT_BATCH, importLearners } from './import-learners.server';
 
 const file = (bytes: Uint8Array<ArrayBuffer>) => new File([bytes], 'learners.xlsx');
 
@@ -48,6 +48,19 @@ describe('learner import', () => {
     const error = await importLearners(superuser, file(wrongColumns)).catch((e) => e);
     expect(error).toBeInstanceOf(Invalid);
     expect(error.fields.file[0]).toMatch(/Missing column/);
+  });
+
+  it('writes a large file in short transactions of IMPORT_BATCH rows, every row decided once', async () => {
+    const superuser = await makeSuperuser();
+    const prefix = unique('big');
+    const count = IMPORT_BATCH * 2 + 7;
+    const rows = Array.from({ length: count }, (_, i) => [`${prefix}${i}`, `Learner ${i}`, `${prefix}${i}@example.com`, 'M', 'BJ']);
+    rows.push([`${prefix}dup`, 'Twice', `${prefix}0@example.com`, 'M', 'BJ']);
+    const report = await importLearners(superuser, file(await xlsx(rows)));
+    expect(report.filter((r) => r.outcome === 'created')).toHaveLength(count);
+    expect(report.at(-1)).toMatchObject({ outcome: 'rejected', reason: 'email: listed twice in this file.' });
+    expect(await db.user.count({ where: { email: { startsWith: prefix } } })).toBe(count);
+    expect(await db.staffAction.count({ where: { action: 'user.import', actorId: superuser.id } })).toBe(count);
   });
 
   it('is for the superuser only', async () => {
