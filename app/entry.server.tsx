@@ -7,7 +7,7 @@ import { contextOf } from '~/lib/context';
 import { logger } from '~/lib/logger.server';
 import { pageCacheStore } from '~/lib/page-cache.server';
 
-export { startup, shutdown } from '~/lib/startup.server';
+export { startup, shutdown } from '~/startup.server';
 export { pageCacheLookup } from '~/lib/page-cache.server';
 export { withDomainErrors } from '~/lib/route-errors.server';
 

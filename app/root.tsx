@@ -8,7 +8,7 @@ import { LoadingOverlay } from './components/loading-overlay';
 import { useNonce } from './components/nonce';
 import { headerCounts } from './domain/header-counts.server';
 import { isStaff } from './domain/policy.server';
-import { profileUrl } from './domain/accounts.server';
+import { profileUrl } from './domain/user-view.server';
 import { getUser } from './lib/auth.server';
 import { takeFlash } from './lib/session.server';
 

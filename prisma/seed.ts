@@ -1,6 +1,7 @@
 // Demo content for a first start (SEED=demo): categories, practice challenges, one event of each
-// type, rewards, notifications and two demo learners. Runs only on a database without categories.
+// type and one that has ended, rewards, notifications and two demo learners. Runs only on a database without categories.
 import type { PrismaClient } from '../app/generated/prisma/client';
+import { eventTypeRules } from '../app/domain/event-types';
 import { hashPassword } from '../app/lib/password.server';
 
 export const DEMO_PASSWORD = 'demo-learner-2026';
@@ -47,6 +48,7 @@ export async function seedDemo(db: PrismaClient): Promise<boolean> {
     { name: 'Cotonou On-site CTF', type: 'in-person', start: now + 10 * day, end: now + 11 * day, place: 'Cotonou, Sèmè City', registerLink: 'https://example.com/register' },
     { name: 'Training Platform — Cohort 1', type: 'training-platform', start: now - 7 * day, end: now + 60 * day, place: 'Online event', cohort: 'Cohort 1' },
     { name: 'Black Friday CTF', type: 'black-friday', start: now - day, end: now + 2 * day, place: 'Online event' },
+    { name: 'Spring CTF 2026', type: 'online', start: now - 30 * day, end: now - 28 * day, place: 'Online event' },
   ];
   for (const e of events) {
     const event = await db.event.create({
@@ -68,7 +70,7 @@ export async function seedDemo(db: PrismaClient): Promise<boolean> {
         eventId: event.id,
         description: '<p>A first challenge to check that everything works. The flag is <code>CTF{warm_up}</code>.</p>',
         initialValue: 50,
-        trainingWeek: e.type === 'training-platform' ? 1 : null,
+        trainingWeek: eventTypeRules(e.type).trainingWeeks ? 1 : null,
         flag: { create: { value: 'CTF{warm_up}', collation: 'plain_text' } },
       },
     });

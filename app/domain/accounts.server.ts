@@ -175,23 +175,3 @@ export async function createCollaborator(actor: Actor | null, input: ProfileInpu
   await sendWelcomeMail(user, 'A staff account was created for you.');
   return user;
 }
-
-/** The profile as the API shows it (SPEC §3 User); e-mail only to its owner and staff. */
-export function publicUser(user: User, viewer: Actor | null, extra: Record<string, unknown> = {}) {
-  const privileged = !!viewer && (viewer.id === user.id || viewer.isStaff || viewer.isSuperuser);
-  return {
-    id: user.id,
-    username: user.username,
-    fullname: user.fullname,
-    ...(privileged ? { email: user.email, gender: user.gender, is_active: user.isActive, is_validated: user.isValidated, coin: user.coin } : {}),
-    country: user.country,
-    profile: profileUrl(user),
-    is_staff: user.isStaff,
-    is_superuser: user.isSuperuser,
-    ...extra,
-  };
-}
-
-export function profileUrl(user: Pick<User, 'id' | 'profile'>): string {
-  return user.profile ? `/media/profiles/${user.id}` : '/default-profile.svg';
-}

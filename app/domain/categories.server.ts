@@ -146,7 +146,7 @@ export async function listCategories(actor: Actor | null, opts: CategoryListOpti
 }
 
 async function findCategory(id: number): Promise<Category> {
-  const category = Number.isInteger(id) && id > 0 ? await db.category.findUnique({ where: { id } }) : null;
+  const category = Number.isSafeInteger(id) && id > 0 ? await db.category.findUnique({ where: { id } }) : null;
   if (!category) throw new NotFound(CATEGORY_MESSAGES.notFound);
   return category;
 }

@@ -161,7 +161,7 @@ export async function createChallenge(actor: Actor | null, scope: Scope, input: 
 }
 
 async function loadForStaff(actor: Actor, id: number): Promise<ChallengeWithParts> {
-  const challenge = Number.isInteger(id) && id > 0 ? await db.challenge.findUnique({ where: { id }, include: PARTS }) : null;
+  const challenge = Number.isSafeInteger(id) && id > 0 ? await db.challenge.findUnique({ where: { id }, include: PARTS }) : null;
   if (!challenge) throw new NotFound(CHALLENGE_NOT_FOUND);
   return challenge;
 }

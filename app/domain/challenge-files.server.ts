@@ -100,7 +100,7 @@ export async function addChallengeFiles(actor: Actor | null, challengeId: number
 }
 
 async function fileOf(challengeId: number, fileId: number): Promise<ChallengeFile> {
-  const file = Number.isInteger(fileId) && fileId > 0 ? await db.challengeFile.findUnique({ where: { id: fileId } }) : null;
+  const file = Number.isSafeInteger(fileId) && fileId > 0 ? await db.challengeFile.findUnique({ where: { id: fileId } }) : null;
   if (!file || file.challengeId !== challengeId) throw new NotFound(FILE_NOT_FOUND);
   return file;
 }

@@ -14,7 +14,7 @@ export const HINT_NOT_FOUND = 'No Hint matches the given query.';
  */
 export async function unlockHint(actor: Actor | null, challengeId: number, hintId: number, via: Via = 'own') {
   const { challenge } = await challengeAccess(actor, challengeId, via, isStaff(actor) ? 'see' : 'check');
-  const hint = await db.hint.findUnique({ where: { id: Number.isInteger(hintId) ? hintId : 0 } });
+  const hint = await db.hint.findUnique({ where: { id: Number.isSafeInteger(hintId) ? hintId : 0 } });
   if (!hint || hint.challengeId !== challenge.id) throw new NotFound(HINT_NOT_FOUND);
   if (!isStaff(actor)) {
     await db.hintUnlock.upsert({

@@ -4,11 +4,12 @@ import { db } from '~/lib/db.server';
 import { NotFound } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
 import { requireAuthenticated, requireStaff, type Actor } from './policy.server';
+import { canReachUser, viewOfUser, type UserView } from './user-view.server';
 import { PRACTICE } from './scope.server';
 import { logStaffAction } from './staff-log.server';
 import { pointsOf, solvesOf } from './standings.server';
 
-export interface LearnerRow { user: User; totalPoints: number }
+export interface LearnerRow { user: UserView; totalPoints: number }
 
 /**
  * Who appears: everyone who is active or validated, never a superuser. Learners and staff see
@@ -44,14 +45,15 @@ export async function listLearners(actor: Actor | null, opts: { search?: string;
     db.user.findMany({ where, orderBy: { id: 'asc' }, skip: (opts.page - 1) * opts.pageSize, take: opts.pageSize }),
   ]);
   const points = await practicePoints(users.map((u) => u.id));
-  return { count, page: opts.page, pageSize: opts.pageSize, results: users.map((user) => ({ user, totalPoints: points.get(user.id) ?? 0 })) };
+  return { count, page: opts.page, pageSize: opts.pageSize, results: users.map((user) => ({ user: viewOfUser(actor, user), totalPoints: points.get(user.id) ?? 0 })) };
 }
 
-export async function getPlayer(actor: Actor | null, id: number) {
+/** A player the actor may reach (user-view.server.ts), as the actor may see them. */
+export async function getPlayer(actor: Actor | null, id: number): Promise<UserView> {
   requireAuthenticated(actor);
-  const user = await db.user.findUnique({ where: { id } });
-  if (!user || (user.isSuperuser && !actor.isSuperuser)) throw new NotFound('No User matches the given query.');
-  return user;
+  const user = Number.isSafeInteger(id) && id > 0 ? await db.user.findUnique({ where: { id } }) : null;
+  if (!user || !canReachUser(actor, user)) throw new NotFound('No User matches the given query.');
+  return viewOfUser(actor, user);
 }
 
 /** The challenges a player solved in practice, with the score each solve earned. */

@@ -85,7 +85,7 @@ export async function listSubmissions(actor: Actor | null, scope: Scope, opts: R
 const reviewable = { isCorrect: true, isValidated: null } satisfies Prisma.SubmissionWhereInput;
 
 function validId(id: number): boolean {
-  return Number.isInteger(id) && id > 0;
+  return Number.isSafeInteger(id) && id > 0;
 }
 
 async function findReviewable(tx: Prisma.TransactionClient, id: number) {

@@ -157,6 +157,11 @@ describe('list', () => {
     const training = 3;
     const category = await newCategory();
     await newChallenge(category.id, `wk${Date.now()}`, { event: training, training_week: 2 });
+    // A training-platform event's categories are for validated learners (the access rule).
+    const refused = await call('GET', `/api/categories/?event_id=${training}`, { token: learner.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: 'This event is reserved for learners enrolled in our training offer.' });
+    expect((await call('PUT', `/api/auth/users/${learner.id}/validate/`, { token: root })).status).toBe(200);
     const ids = async (query: string) => (await call('GET', `/api/categories/?page_size=100&${query}`, { token: learner.token })).body.results.map((c: { id: number }) => c.id);
     expect(await ids(`event_id=${training}`)).toContain(category.id);
     expect(await ids(`event_id=${training}&training_week=2`)).toContain(category.id);

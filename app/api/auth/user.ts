@@ -1,8 +1,8 @@
-import { publicUser } from '~/domain/accounts.server';
 import { getPlayer, practicePoints } from '~/domain/learners.server';
 import { api, methodNotAllowed } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import type { Route } from './+types/user';
+import { userJson } from './user-json';
 
 /** GET /api/auth/users/{id}/. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -10,7 +10,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const actor = await getApiUser(request, context);
     const user = await getPlayer(actor, Number(params.id) || 0);
     const points = await practicePoints([user.id]);
-    return publicUser(user, actor, { total_points: points.get(user.id) ?? 0 });
+    return userJson(user, { total_points: points.get(user.id) ?? 0 });
   });
 }
 

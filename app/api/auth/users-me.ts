@@ -1,17 +1,19 @@
-import { publicUser, updateProfile } from '~/domain/accounts.server';
+import { updateProfile } from '~/domain/accounts.server';
+import { viewOfUser } from '~/domain/user-view.server';
 import { requireAuthenticated } from '~/domain/policy.server';
 import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { isFile } from '~/lib/uploads.server';
 import { profileSchema } from '~/schemas/account';
 import type { Route } from './+types/users-me';
+import { userJson } from './user-json';
 
 /** GET /api/auth/users/me/: the current profile (used to restore the session). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
     requireAuthenticated(actor);
-    return publicUser(actor, actor, { has_active_team: false });
+    return userJson(viewOfUser(actor, actor), { has_active_team: false });
   });
 }
 
@@ -24,6 +26,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { data, form } = await parseBody(request, profileSchema);
     const picture = form?.get('profile');
     const { user } = await updateProfile(actor, data, isFile(picture) ? picture : null);
-    return publicUser(user, user);
+    return userJson(viewOfUser(user, user));
   });
 }

@@ -1,4 +1,5 @@
-import { publicUser, signUp } from '~/domain/accounts.server';
+import { signUp } from '~/domain/accounts.server';
+import { viewOfUser } from '~/domain/user-view.server';
 import { listLearners } from '~/domain/learners.server';
 import { api, methodNotAllowed, paginated, parseBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
@@ -6,6 +7,7 @@ import { contextOf } from '~/lib/context';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { signUpSchema } from '~/schemas/account';
 import type { Route } from './+types/users';
+import { userJson } from './user-json';
 
 /** GET /api/auth/users/?learnerSearchInput=&page=: the learners list, paged by 10. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -13,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const actor = await getApiUser(request, context);
     const url = new URL(request.url);
     const page = await listLearners(actor, { search: url.searchParams.get('learnerSearchInput') ?? '', page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list });
-    return paginated(request, page, (row) => publicUser(row.user, actor, { total_points: row.totalPoints }));
+    return paginated(request, page, (row) => userJson(row.user, { total_points: row.totalPoints }));
   });
 }
 
@@ -23,6 +25,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return api(async () => {
     const { data } = await parseBody(request, signUpSchema);
     const user = await signUp(data, { ip: contextOf(context).ip });
-    return Response.json(publicUser(user, user), { status: 201 });
+    return Response.json(userJson(viewOfUser(user, user)), { status: 201 });
   });
 }

@@ -2,7 +2,8 @@ import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from 
 import { AccountForm } from '~/components/account-form';
 import { UrlDialog } from '~/components/dialog';
 import { FormErrors } from '~/components/field';
-import { profileUrl, updateProfile } from '~/domain/accounts.server';
+import { updateProfile } from '~/domain/accounts.server';
+import { profileUrl } from '~/domain/user-view.server';
 import { listRewards, purchaseReward, PURCHASE_SUCCESS } from '~/domain/rewards.server';
 import { requireUser } from '~/lib/auth.server';
 import { COUNTRIES } from '~/lib/countries.server';

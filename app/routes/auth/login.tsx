@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
 import { getUser } from '~/lib/auth.server';
-import { loginAuthenticator } from '~/lib/authenticator.server';
+import { loginAuthenticator } from '~/domain/login-form.server';
 import { contextOf } from '~/lib/context';
 import { DomainError, Invalid } from '~/lib/errors.server';
 import { sessionCookie } from '~/lib/session.server';

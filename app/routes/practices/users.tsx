@@ -7,7 +7,7 @@ import { importLearners, type ImportRow } from '~/domain/import-learners.server'
 import { listLearners, setValidation, validationMessage } from '~/domain/learners.server';
 import { isStaff, roleOf } from '~/domain/policy.server';
 import { requireUser } from '~/lib/auth.server';
-import { Invalid } from '~/lib/errors.server';
+import { Forbidden, Invalid } from '~/lib/errors.server';
 import { pageErrors } from '~/lib/form.server';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
@@ -32,8 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rows: page.results.map(({ user: u, totalPoints }) => ({
       id: u.id,
       username: u.username,
-      ...(staff ? { email: u.email, gender: u.gender, isValidated: u.isValidated } : {}),
-      type: role === 'superuser' ? (u.isStaff ? 'Collaborater' : 'Learner') : null,
+      ...(u.private && staff ? { email: u.private.email, gender: u.private.gender, isValidated: u.private.isValidated } : {}),
+      type: u.type,
       totalPoints,
     })),
   };
@@ -47,6 +47,8 @@ function backTo(request: Request) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
+  // Every action here is staff's (the import the superuser's): a learner's body is never read.
+  if (!isStaff(user)) return data({ errors: { non_field_errors: [new Forbidden().message] } }, { status: 403 });
   const form = await request.formData();
   const intent = String(form.get('intent'));
   try {

@@ -1,9 +1,8 @@
 import { useLoaderData } from 'react-router';
 import { EmptyState } from '~/components/field';
 import { getPlayer } from '~/domain/learners.server';
-import { profileUrl } from '~/domain/accounts.server';
-import { isStaff } from '~/domain/policy.server';
 import { resolveScope } from '~/domain/scope.server';
+import { profileUrl } from '~/domain/user-view.server';
 import { pointsOf, solvesOf } from '~/domain/standings.server';
 import { requireUser } from '~/lib/auth.server';
 import { flagEmoji } from '~/lib/flag-emoji';
@@ -19,11 +18,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [scope, player] = await Promise.all([resolveScope(params as { eventId?: string }), getPlayer(viewer, Number.isInteger(id) ? id : 0)]);
   // Total points come from the scope's standings, the same numbers as its scoreboard.
   const [solves, points] = await Promise.all([solvesOf(scope, player.id), pointsOf(scope, [player.id])]);
-  const staff = isStaff(viewer);
   return {
     player: {
       username: player.username,
-      ...(staff ? { fullname: player.fullname, email: player.email } : {}),
+      // SPEC §2: full name and e-mail for staff (and the player themself), as user-view decides.
+      ...(player.private ? { fullname: player.private.fullname, email: player.private.email } : {}),
       country: player.country,
       profile: profileUrl(player),
       totalPoints: points.get(player.id) ?? 0,

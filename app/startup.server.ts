@@ -1,11 +1,12 @@
-// Work done once when the server starts (server.ts calls these through the build's entry module).
+// Work done once when the server starts and stops (server.ts calls these through the build's entry
+// module). It wires the layers together, so it sits beside the entry, above domain and lib.
 import { randomBytes } from 'node:crypto';
-import { seedDemo } from '../../prisma/seed';
+import { seedDemo } from '../prisma/seed';
 import { flushAttempts } from '~/domain/attempt-log.server';
-import { db, dbReady } from './db.server';
-import { env } from './env.server';
-import { logger } from './logger.server';
-import { hashPassword } from './password.server';
+import { db, dbReady } from '~/lib/db.server';
+import { env } from '~/lib/env.server';
+import { logger } from '~/lib/logger.server';
+import { hashPassword } from '~/lib/password.server';
 
 async function ensureSuperuser() {
   const { email, username, password } = env.superuser;

@@ -2,11 +2,11 @@
 // domain `login` directly with a JSON body.
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import { login } from '~/domain/accounts.server';
+import { login } from './accounts.server';
 import type { User } from '~/generated/prisma/client';
 import { loginSchema } from '~/schemas/account';
-import { zodFieldErrors } from './api.server';
-import { Invalid } from './errors.server';
+import { zodFieldErrors } from '~/lib/api.server';
+import { Invalid } from '~/lib/errors.server';
 
 export interface LoginContext { ip: string }
 
