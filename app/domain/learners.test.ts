@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
 import { Forbidden, NotFound, Unauthorized } from '~/lib/errors.server';
 import { makeStaff, makeSuperuser, makeUser } from '../../tests/support/factories';
-import { listLearners, setValidation, validationMessage } from './learners.server';
+import { getPlayer, listLearners, setValidation, validationMessage } from './learners.server';
+import { viewOfUser } from './user-view.server';
 
 describe('learners list', () => {
   it('shows learners to learners and staff, collaborators too to the superuser, never superusers or dormant accounts', async () => {
@@ -72,5 +73,34 @@ describe('validation', () => {
     expect(validationMessage(true, 1, false)).toBe('Account validation completed successfully!');
     expect(validationMessage(false, 1, false)).toBe('Account invalidation completed successfully!');
     expect(validationMessage(true, 3, true)).toBe('Account validation completed successfully! 3 accounts validated.');
+  });
+});
+
+describe('what each role sees of a user (user-view.server.ts)', () => {
+  it('learners reach neither an unactivated sign-up nor the superuser by id; staff reach the sign-up', async () => {
+    const learner = await makeUser();
+    const staff = await makeStaff();
+    const superuser = await makeSuperuser();
+    const dormant = await makeUser({ isActive: false, isValidated: false });
+    await expect(getPlayer(learner, dormant.id)).rejects.toBeInstanceOf(NotFound);
+    await expect(getPlayer(learner, superuser.id)).rejects.toBeInstanceOf(NotFound);
+    await expect(getPlayer(staff, superuser.id)).rejects.toBeInstanceOf(NotFound);
+    expect((await getPlayer(staff, dormant.id)).id).toBe(dormant.id);
+    expect((await getPlayer(superuser, superuser.id)).id).toBe(superuser.id);
+    await expect(getPlayer(learner, 2 ** 60)).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it('full name, e-mail and state go to staff and the user themself; the Type to the superuser', async () => {
+    const [learner, other] = [await makeUser(), await makeUser()];
+    const staff = await makeStaff();
+    const superuser = await makeSuperuser();
+    expect((await getPlayer(other, learner.id)).private).toBeNull();
+    expect((await getPlayer(learner, learner.id)).private).toMatchObject({ fullname: learner.fullname, email: learner.email });
+    expect((await getPlayer(staff, learner.id)).private).toMatchObject({ email: learner.email, isValidated: false });
+    expect((await getPlayer(staff, learner.id)).type).toBeNull();
+    expect((await getPlayer(superuser, staff.id)).type).toBe('Collaborater');
+    expect(viewOfUser(superuser, learner).type).toBe('Learner');
+    const row = (await listLearners(other, { page: 1, pageSize: 100, search: learner.username })).results[0];
+    expect(row.user).toMatchObject({ id: learner.id, private: null, type: null });
   });
 });
