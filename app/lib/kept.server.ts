@@ -31,8 +31,6 @@ export class Kept<K, V> {
     }
     if (this.values.has(key)) return this.values.get(key)!;
     const value = this.compute(key);
-    // A negative version means a transaction is open: what was read may still roll back.
-    if (version < 0) return value;
     if (this.values.size >= this.maxEntries) this.values.delete(this.values.keys().next().value as K);
     this.values.set(key, value);
     if (value instanceof Promise) value.catch(() => this.values.get(key) === value && this.values.delete(key));

@@ -169,16 +169,15 @@ function externalVersion(): number {
   return externalCommits;
 }
 
-let uncached = 0;
-
 /**
  * A number that changes whenever one of `tables` is written, by this process (at once) or another
  * (within 50 ms). What is computed from those tables is valid while the number holds: this is the
- * one invalidation mechanism of every cache (lib/kept.server.ts, the page cache). While a write
- * transaction is open, every call answers a new (negative) number, so nothing is kept meanwhile.
+ * one invalidation mechanism of every cache (lib/kept.server.ts, the page cache). Read it BEFORE
+ * reading the data. A transaction's writes move it as they happen; since nothing outside the
+ * transaction reads until it ends (the gate), a value kept under that number is the committed state
+ * after a commit, and the unchanged state after a rollback.
  */
 export function changeVersion(tables: readonly Table[]): number {
-  if (main?.inTransaction) return -++uncached;
   let version = externalVersion();
   for (const table of tables) version += counters.get(table) ?? 0;
   return version;
