@@ -1,7 +1,8 @@
 // The single Node process: cross-cutting HTTP concerns here, everything else in React Router.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -12,11 +13,10 @@ import helmet from 'helmet';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { ServerBuild } from 'react-router';
+import { bodyRule, countBody, hasBody, refusedCrossSite, routePath } from './app/lib/request-guards.server';
 
 const PORT = Number(process.env.PORT ?? 3000);
 const DEV = process.env.NODE_ENV !== 'production';
-/** Largest request body accepted; uploads have tighter limits of their own in the domain layer. */
-const MAX_BODY_BYTES = 12 * 1024 * 1024;
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
 const app = express();
@@ -69,33 +69,11 @@ const securityHeaders = helmet({
 app.use(securityHeaders);
 app.use(compression());
 
+// Same-origin rule for every state-changing request, the GETs that change state included
+// (app/lib/request-guards.server.ts). A request that only carries a Bearer token passes.
 app.use((req, res, next) => {
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-    res.status(413).json({ detail: `Request body too large (at most ${MAX_BODY_BYTES / 1024 / 1024} MB).` });
-    req.resume();
-    return;
-  }
-  next();
-});
-
-// Same-origin check for state-changing requests authenticated by the session cookie. A request
-// that only carries a Bearer token is not sent by a browser on the user's behalf, so it passes.
-app.use((req, res, next) => {
-  if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
-  const bearerOnly = /^Bearer\s/i.test(req.headers.authorization ?? '') && !/ctf_session=/.test(req.headers.cookie ?? '');
-  if (bearerOnly) return next();
-  // Browsers send Sec-Fetch-Site; with it, Origin may be 'null' (e.g. a plain form post under a strict
-  // referrer policy), so it decides. Without it, compare Origin with Host.
-  const site = req.headers['sec-fetch-site'];
-  const origin = req.headers.origin;
-  const crossOrigin = site
-    ? site !== 'same-origin' && site !== 'none'
-    : !!origin && originHost(origin) !== req.headers.host;
-  if (crossOrigin) {
-    res.status(403).json({ detail: 'Cross-origin request refused.' });
-    return;
-  }
-  next();
+  if (!refusedCrossSite(req.method, req.url, req.headers)) return next();
+  res.status(403).json({ detail: 'Cross-origin request refused.' });
 });
 
 /**
@@ -160,6 +138,8 @@ function directLane(build: ServerBuild): Lane {
     const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
     const nonce = freshNonce();
     const context = { ip: req.socket.remoteAddress ?? 'unknown', nonce, requestId, direct: true } as { userId?: number };
+    // The body is counted by guardBody like any other (and Node stops at the declared length): the
+    // chunks buffered here never pass the route's limit.
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
@@ -236,13 +216,75 @@ function mapDomainErrors(build: ServerBuild): ServerBuild {
   return (build.entry.module as unknown as { withDomainErrors: (b: ServerBuild) => ServerBuild }).withDomainErrors(build);
 }
 
-function originHost(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null; // 'null' or garbage: never our host
+// ---- Body limits (app/lib/request-guards.server.ts, README "Rules: Security") ----
+// Every request with a body passes here before Express and the direct lane see it: its bytes are
+// counted as they arrive, so no Content-Length, Transfer-Encoding or reader decides how much is held.
+
+/** How long a closing connection keeps reading (and dropping) a body the client is still sending. */
+const LINGER_MS = 2_000;
+
+/**
+ * Applies the body rule of the request's route; false when the request was answered here: 401 for an
+ * upload to a route that needs a user when the request carries no credentials at all, 413 for a
+ * declared length over the limit, both before a byte of the body is read. A body that passes the
+ * limit while it streams in is answered 413 at that point.
+ */
+function guardBody(req: IncomingMessage, res: ServerResponse): boolean {
+  if (!hasBody(req.headers)) return true;
+  const rule = bodyRule(req.method ?? 'GET', req.url ?? '/', req.headers);
+  const tooLarge = `Request body too large (at most ${rule.limit / 1024 / 1024} MB here).`;
+  const counter = countBody(req, rule.limit, () => refuse(req, res, 413, tooLarge));
+  if (rule.missingCredentials || Number(req.headers['content-length'] ?? 0) > rule.limit) {
+    counter.refuse();
+    if (rule.missingCredentials) refuse(req, res, 401, 'Authentication credentials were not provided.');
+    else refuse(req, res, 413, tooLarge);
+    return false;
   }
+  // A route that answers without reading the whole body (a 401 or 403, say) leaves the rest to Node,
+  // which drops it uncounted: if it is still coming in a moment later, the connection is closed.
+  res.once('finish', () => {
+    if (!req.complete) setTimeout(() => req.complete || req.socket.destroy(), LINGER_MS).unref();
+  });
+  return true;
 }
+
+/**
+ * Answers a request that must not go on, and closes its connection. The answer is written on the
+ * socket directly, never through `res`: the request then ends like one whose client went away (the
+ * readers of its body see an error, React Router's request signal aborts), so nothing downstream
+ * answers a second time or logs an error of its own.
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 413, detail: string) {
+  const socket = req.socket;
+  res.statusCode = status; // for the request log line
+  log.info({ req: { method: req.method, path: routePath(req.url ?? '/') }, res: { status } }, 'request refused');
+  if (socket.destroyed) return;
+  if (res.headersSent) {
+    // A route answered already (while still reading): let that answer finish, then close.
+    if (res.writableFinished) lingeringClose(socket);
+    else res.once('finish', () => lingeringClose(socket));
+    return;
+  }
+  if (res.socket !== socket) return void socket.destroy(); // queued behind a pipelined response
+  const body = JSON.stringify({ detail });
+  const requestId = String(res.getHeader('X-Request-Id') ?? randomUUID());
+  socket.write(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Request-Id: ${requestId}\r\n\r\n${body}`,
+  );
+  lingeringClose(socket);
+}
+
+/**
+ * Closes a connection whose client may still be sending: our side ends after the answer, and what
+ * still arrives is read and dropped for LINGER_MS, so the close does not become a reset that could
+ * make the client lose the answer before reading it.
+ */
+function lingeringClose(socket: Socket) {
+  socket.end();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+// ---- end body limits ----
 
 async function main() {
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -313,7 +355,14 @@ async function main() {
   });
 
   const direct = typeof build === 'function' ? null : directLane(build);
-  const server = createServer(direct ? (req, res) => direct(req, res, () => app(req, res)) : app);
+  const route = direct ? (req: IncomingMessage, res: ServerResponse) => direct(req, res, () => app(req, res)) : app;
+  const server = createServer((req, res) => guardBody(req, res) && route(req, res));
+  // A client that asks first (Expect: 100-continue) hears a refusal before it sends a byte of the body.
+  server.on('checkContinue', (req, res) => {
+    if (!guardBody(req, res)) return;
+    res.writeContinue();
+    route(req, res);
+  });
   server.listen(PORT, () => log.info({ port: PORT }, `listening on http://localhost:${PORT}`));
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.

@@ -18,9 +18,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface TestServer { url: string; port: number; mailDir: string; dataDir: string; stop: () => Promise<number | null> }
+export interface TestServer {
+  url: string; port: number; mailDir: string; dataDir: string; stop: () => Promise<number | null>;
+  /** The server's process id (for reading /proc/<pid>/status). */
+  pid: number;
+  /** What the server wrote to stdout and stderr so far, when started with `captureOutput`. */
+  output: () => string;
+}
 
-export async function startTestServer(name: string, env: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Node flags before the server file, e.g. the `serve` script's heap limits. */
+  nodeArgs?: string[];
+  /** The built server to run (default build/server.js). */
+  entry?: string;
+  /** Keep the server's output for output() (it is still printed). */
+  captureOutput?: boolean;
+}
+
+export async function startTestServer(name: string, env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = resolve(`data/test-${name}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -28,7 +43,7 @@ export async function startTestServer(name: string, env: Record<string, string> 
   const smtp = await startSmtpSink(mailDir);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['build/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? 'build/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -45,8 +60,15 @@ export async function startTestServer(name: string, env: Record<string, string> 
       SUPERUSER_PASSWORD: SUPERUSER.password,
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.captureOutput ? 'pipe' : 'inherit', options.captureOutput ? 'pipe' : 'inherit'],
   });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      (stream === child.stdout ? process.stdout : process.stderr).write(chunk);
+    });
+  }
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`test server exited with ${child.exitCode}`);
@@ -61,6 +83,8 @@ export async function startTestServer(name: string, env: Record<string, string> 
     port,
     mailDir,
     dataDir,
+    pid: child.pid!,
+    output: () => output,
     /** SIGTERM, as a process manager would; resolves with the exit code. */
     stop: async () => {
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));

@@ -1,3 +1,4 @@
+import { requireStaff } from '~/domain/policy.server';
 import { setValidation, validationMessage } from '~/domain/learners.server';
 import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
@@ -12,6 +13,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed();
   return api(async () => {
     const actor = await getApiUser(request, context);
+    requireStaff(actor); // before reading the body
     const path = new URL(request.url).pathname.replace(/\/$/, '');
     const validated = !path.endsWith('invalidate');
     const bulk = !params.id;

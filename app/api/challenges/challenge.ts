@@ -1,3 +1,4 @@
+import { requireStaff } from '~/domain/policy.server';
 import { challengeDetail, deleteChallenge, updateChallenge } from '~/domain/challenge-authoring.server';
 import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
@@ -17,6 +18,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
     if (request.method === 'PUT' || request.method === 'PATCH') {
+      requireStaff(actor); // before reading the body
       const { data } = await parseBody(request, challengePatchSchema);
       const challenge = await updateChallenge(actor, idOf(params), data);
       return challengeDetailJson(await challengeDetail(actor, challenge.id));

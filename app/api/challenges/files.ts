@@ -1,3 +1,4 @@
+import { requireStaff } from '~/domain/policy.server';
 import { addChallengeFiles, listChallengeFiles } from '~/domain/challenge-files.server';
 import { fileJson } from './challenge-json';
 import { api, methodNotAllowed, paginated, readBody } from '~/lib/api.server';
@@ -23,6 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   return api(async () => {
     const actor = await getApiUser(request, context);
+    requireStaff(actor); // before reading the body
     const { form } = await readBody(request);
     if (!form) throw new Invalid({ files: ['No file was submitted.'] });
     const files = await addChallengeFiles(actor, Number(params.id) || 0, [...form.getAll('files'), ...form.getAll('files[]'), ...form.getAll('file')]);

@@ -1,3 +1,4 @@
+import { requireStaff } from '~/domain/policy.server';
 import { getFlag, setFlag } from '~/domain/challenge-authoring.server';
 import { flagJson } from './challenge-json';
 import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
@@ -15,6 +16,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'PUT' && request.method !== 'PATCH') return methodNotAllowed();
   return api(async () => {
     const actor = await getApiUser(request, context);
+    requireStaff(actor); // before reading the body
     const { data } = await parseBody(request, flagSchema);
     return flagJson(await setFlag(actor, Number(params.id) || 0, data, Number(params.flagId) || 0));
   });

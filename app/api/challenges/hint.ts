@@ -1,3 +1,4 @@
+import { requireStaff } from '~/domain/policy.server';
 import { updateHint } from '~/domain/challenge-authoring.server';
 import { hintJson } from './challenge-json';
 import { unlockHint } from '~/domain/hints.server';
@@ -19,6 +20,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'PUT' && request.method !== 'PATCH') return methodNotAllowed();
   return api(async () => {
     const actor = await getApiUser(request, context);
+    requireStaff(actor); // before reading the body
     const { data } = await parseBody(request, hintSchema);
     return hintJson(await updateHint(actor, Number(params.id) || 0, Number(params.hintId) || 0, data));
   });

@@ -1,3 +1,4 @@
+import { requireAuthenticated } from '~/domain/policy.server';
 import { verifyFlag } from '~/domain/submit-flag.server';
 import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
@@ -9,6 +10,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   return api(async () => {
     const actor = await getApiUser(request, context);
+    requireAuthenticated(actor); // before reading the body
     const { data } = await parseBody(request, verifyFlagSchema);
     return verifyFlag(actor, Number(params.id), data.flag);
   }, context);
