@@ -5,7 +5,7 @@ import type { Challenge, Event } from '~/generated/prisma/client';
 import { Forbidden, NotFound, type DomainError } from '~/lib/errors.server';
 import { statement } from '~/lib/sql.server';
 import { isStaff, requireAuthenticated, type Actor } from './policy.server';
-import { eventPhase, rulesOf, scopeEventId, type Scope } from './scope.server';
+import { eventPhase, PRACTICE, rulesOf, scopeEventId, type Scope } from './scope.server';
 
 export const CHALLENGE_NOT_FOUND = 'No Challenge matches the given query.';
 export const ACCESS_MESSAGES = {
@@ -58,15 +58,18 @@ export function accessRefusal(
 
 // The facts, read with prepared statements: this runs on every flag attempt.
 type Row<T, Booleans extends keyof T, Dates extends keyof T> = Omit<T, Booleans | Dates> & { [K in Booleans]: number } & { [K in Dates]: string };
-type ChallengeRow = Row<Challenge, 'isActive', 'createdAt'> & { flagValue: string | null; flagCollation: string | null };
+/** The columns play needs (not the description and its source: this runs on every attempt). */
+export type PlayedChallenge = Pick<Challenge, 'id' | 'eventId' | 'type' | 'initialValue' | 'minimalValue' | 'decayValue' | 'isActive'>;
+type ChallengeRow = Row<PlayedChallenge, 'isActive', never> & { flagValue: string | null; flagCollation: string | null };
 const challengeWithFlag = statement<ChallengeRow, [number]>(
-  `SELECT c.*, f.value AS flagValue, f.collation AS flagCollation FROM "Challenge" c LEFT JOIN "Flag" f ON f.challengeId = c.id WHERE c.id = ?`,
+  `SELECT c.id, c.eventId, c.type, c.initialValue, c.minimalValue, c.decayValue, c.isActive, f.value AS flagValue, f.collation AS flagCollation
+   FROM "Challenge" c LEFT JOIN "Flag" f ON f.challengeId = c.id WHERE c.id = ?`,
 );
 const eventById = statement<Row<Event, never, 'startDate' | 'endDate' | 'createdAt'>, [number]>('SELECT * FROM "Event" WHERE id = ?');
 const teamOf = statement<{ teamId: number }, [number, number]>('SELECT teamId FROM "TeamMember" WHERE eventId = ? AND userId = ?');
 
 export interface Access {
-  challenge: Challenge;
+  challenge: PlayedChallenge;
   flag: { value: string; collation: string } | null;
   /** The challenge's own scope. */
   scope: Scope;
@@ -74,26 +77,28 @@ export interface Access {
   teamId: number | null;
 }
 
-async function eventScope(eventId: number | null): Promise<Scope | null> {
-  if (eventId === null) return { kind: 'practice' };
+async function eventScope(eventId: number): Promise<Scope | null> {
   const row = await eventById.get(eventId);
   return row ? { kind: 'event', event: { ...row, startDate: new Date(row.startDate), endDate: new Date(row.endDate), createdAt: new Date(row.createdAt) } } : null;
 }
 
+/** Whether the actor plays the scope in a team (so the team must be looked up). */
+const inTeam = (actor: Actor, scope: Scope): scope is Extract<Scope, { kind: 'event' }> => scope.kind === 'event' && rulesOf(scope).team && !isStaff(actor);
+
 async function teamIn(actor: Actor, scope: Scope): Promise<number | null> {
-  if (scope.kind === 'practice' || !rulesOf(scope).team || isStaff(actor)) return null;
-  return (await teamOf.get(scope.event.id, actor.id))?.teamId ?? null;
+  return inTeam(actor, scope) ? ((await teamOf.get(scope.event.id, actor.id))?.teamId ?? null) : null;
 }
 
 /** The challenge with its flag and scope, if the actor may `intent` it through `via`; the refusal otherwise. */
 export async function challengeAccess(actor: Actor | null, id: number, via: Via, intent: Intent): Promise<Access> {
   requireAuthenticated(actor);
   const row = Number.isSafeInteger(id) && id > 0 ? await challengeWithFlag.get(id) : undefined;
-  const scope = row ? await eventScope(row.eventId) : null;
+  // Practice (most attempts) needs no other read: no promise to wait for either.
+  const scope = !row ? null : row.eventId === null ? PRACTICE : await eventScope(row.eventId);
   if (!row || !scope) throw new NotFound(CHALLENGE_NOT_FOUND);
   const { flagValue, flagCollation, ...columns } = row;
-  const challenge: Challenge = { ...columns, isActive: !!columns.isActive, createdAt: new Date(columns.createdAt) };
-  const teamId = await teamIn(actor, scope);
+  const challenge: PlayedChallenge = { ...columns, isActive: !!columns.isActive };
+  const teamId = inTeam(actor, scope) ? await teamIn(actor, scope) : null;
   const refused = accessRefusal(actor, { challenge, scope, teamId }, via, intent);
   if (refused) throw refused;
   return { challenge, flag: flagValue === null ? null : { value: flagValue, collation: flagCollation ?? 'plain_text' }, scope, teamId };

@@ -156,11 +156,14 @@ export function adoptConnection(connection: Database.Database): void {
 // process's write (an operator's script) shows within that, this process's own writes at once.
 const EXTERNAL_CHECK_MS = 50;
 let external = { value: -1, checkedAt: -Infinity };
+// Prepared once: better-sqlite3's pragma() prepares the statement anew on every call.
+let dataVersionQuery: Database.Statement<[], number> | null = null;
 
 function externalVersion(): number {
   const now = performance.now();
   if (main && now - external.checkedAt >= EXTERNAL_CHECK_MS) {
-    const value = (main.pragma('data_version', { simple: true }) as number | bigint);
+    if (dataVersionQuery?.database !== main) dataVersionQuery = main.prepare<[], number>('PRAGMA data_version').pluck().safeIntegers(false);
+    const value = dataVersionQuery.get()!;
     if (Number(value) !== external.value) {
       if (external.value !== -1) externalCommits++;
       external = { value: Number(value), checkedAt: now };
