@@ -52,10 +52,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 text-ink antialiased">
+        {/* First in the tab order on every page: keyboard users jump past the header's links. */}
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+          Skip to main content
+        </a>
         <Header user={root?.user ?? null} counts={root?.counts ?? { general: 0, admin: 0, rewardRequests: 0 }} />
         <FlashMessage flash={root?.flash ?? null} />
         <LoadingOverlay />
-        <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 focus:outline-none">{children}</main>
         <Footer />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -3,6 +3,7 @@
 import { redirect } from 'react-router';
 import type { User } from '~/generated/prisma/client';
 import { contextOf } from './context';
+import { loginUrlFor } from './return-to';
 import { Unauthorized } from './errors.server';
 import { requestToken, sessionCookie, sessionUser, destroySession, setLoginMessage } from './session.server';
 
@@ -50,9 +51,10 @@ export async function getUser(request: Request, context?: unknown): Promise<User
   return r.user;
 }
 
-export async function requireUser(request: Request, context?: unknown, to = '/login'): Promise<User> {
+/** The signed-in user; anonymous visitors are sent to `to`, by default /login and then back here. */
+export async function requireUser(request: Request, context?: unknown, to?: string): Promise<User> {
   const user = await getUser(request, context);
-  if (!user) throw redirect(to);
+  if (!user) throw redirect(to ?? loginUrlFor(new URL(request.url)));
   return user;
 }
 

@@ -17,15 +17,16 @@
 // observe. Wrapping the build's modules is the one place that covers every route, present and future.
 import { data, redirect, type ServerBuild } from 'react-router';
 import { DomainError, NotFound, RateLimited, errorBody } from './errors.server';
+import { loginUrlFor } from './return-to';
 
 type Handler = (...args: unknown[]) => unknown;
 
 /** What a page or resource route throws instead of the domain error. */
-export function routeErrorFor(error: DomainError, resource: boolean): Response | ReturnType<typeof data> {
+export function routeErrorFor(error: DomainError, resource: boolean, request?: Request): Response | ReturnType<typeof data> {
   const headers: Record<string, string> = {};
   if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds);
   if (resource) return Response.json(errorBody(error), { status: error.status, headers });
-  if (error.status === 401) return redirect('/login');
+  if (error.status === 401) return redirect(request ? loginUrlFor(new URL(request.url)) : '/login');
   return data({ detail: error.message }, { status: error.status, headers });
 }
 
@@ -47,7 +48,7 @@ function wrap(handler: Handler, resource: boolean): Handler {
       if (malformedIdParam((args[0] as { params?: Record<string, string> } | undefined)?.params)) throw new NotFound();
       return await handler(...args);
     } catch (error) {
-      if (error instanceof DomainError) throw routeErrorFor(error, resource);
+      if (error instanceof DomainError) throw routeErrorFor(error, resource, (args[0] as { request?: Request } | undefined)?.request);
       throw error;
     }
   };

@@ -43,11 +43,11 @@ describe('withDomainErrors', () => {
     expect(new Headers(limited.init.headers).get('Retry-After')).toBe('42');
   });
 
-  it('sends a page to /login on 401', async () => {
+  it('sends a page to /login on 401, to come back afterwards', async () => {
     const response = await thrown(() => loader('guarded')(args));
     expect(response).toBeInstanceOf(Response);
     expect(response.status).toBe(302);
-    expect(response.headers.get('Location')).toBe('/login');
+    expect(response.headers.get('Location')).toBe(`/login?redirectTo=${encodeURIComponent(new URL(args.request.url).pathname)}`);
   });
 
   it('answers resource routes with the API JSON body', async () => {

@@ -122,7 +122,7 @@ describe('page cache', () => {
     const gone = await get(SCOREBOARD, firstCookie);
     expect(gone.hit).toBe(false);
     expect(gone.status).toBe(302);
-    expect(gone.headers.get('location')).toBe('/login');
+    expect(gone.headers.get('location')).toBe(`/login?redirectTo=${encodeURIComponent(SCOREBOARD)}`);
   });
 
   it('lets a flash message through: the flash cookie bypasses the cache', async () => {

@@ -77,7 +77,7 @@ test('staff create a dynamic challenge with a hint and a file, download it and d
 test('learners cannot open the authoring pages', async ({ page, request, baseURL }) => {
   const learner = await activeLearner(request, baseURL!);
   await visit(page, '/practices/challenges/create');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpractices%2Fchallenges%2Fcreate$/);
   await logIn(page, learner.email, learner.password);
   await visit(page, '/practices/challenges/create');
   await expect(page).toHaveURL(/\/$/);

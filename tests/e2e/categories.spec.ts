@@ -64,7 +64,7 @@ test('staff create, rename and delete a category, and cannot delete one that has
 
 test('the categories page is for staff: anonymous visitors go to /login, learners to /', async ({ page, request, baseURL }) => {
   await page.goto('/practices/categories');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpractices%2Fcategories$/);
   const learner = await activeLearner(request, baseURL!);
   await logIn(page, learner.email, learner.password);
   await page.goto('/practices/categories');

@@ -36,7 +36,7 @@ test('the scoreboard shows the top-5 chart and the ranked players; a player page
 
   // Anonymous visitors are sent to log in.
   await visit(page, '/practices/scoreboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpractices%2Fscoreboard$/);
 
   await logIn(page, runnerUp.email, runnerUp.password);
   await visit(page, '/practices/scoreboard');

@@ -1,24 +1,28 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
 import { getUser } from '~/lib/auth.server';
 import { loginAuthenticator } from '~/domain/login-form.server';
 import { contextOf } from '~/lib/context';
 import { DomainError, Invalid } from '~/lib/errors.server';
+import { RETURN_PARAM, safeReturnPath } from '~/lib/return-to';
 import { sessionCookie } from '~/lib/session.server';
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Log in · CTF Arena' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getUser(request, context)) throw redirect('/');
-  return null;
+  const returnTo = safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM));
+  if (await getUser(request, context)) throw redirect(returnTo);
+  return { returnTo };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const email = String((await request.clone().formData()).get('email') ?? '');
+  const form = await request.clone().formData();
+  const email = String(form.get('email') ?? '');
   try {
     const { token } = await loginAuthenticator(contextOf(context)).authenticate('form', request);
-    return redirect('/', { headers: { 'Set-Cookie': await sessionCookie.serialize(token) } });
+    // Back to the page that sent the visitor here; only ever a path of this site.
+    return redirect(safeReturnPath(form.get(RETURN_PARAM)), { headers: { 'Set-Cookie': await sessionCookie.serialize(token) } });
   } catch (error) {
     const cause = error instanceof DomainError ? error : (error as { cause?: unknown })?.cause;
     if (cause instanceof Invalid) return data({ email, errors: cause.fields }, { status: 400 });
@@ -28,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login() {
+  const { returnTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const errors = result?.errors as Record<string, string[]> | undefined;
@@ -36,6 +41,7 @@ export default function Login() {
       <h1 className="mb-6 text-2xl font-bold">Log in</h1>
       <FormErrors errors={errors?.non_field_errors} />
       <Form method="post" replace>
+        {returnTo !== '/' ? <input type="hidden" name={RETURN_PARAM} value={returnTo} /> : null}
         <Field label="Email" name="email" errors={errors?.email}>
           <input id="email" name="email" type="email" required autoComplete="email" className="input" defaultValue={result?.email ?? ''} />
         </Field>
