@@ -1,8 +1,10 @@
 // The learners list, player pages and validation (SPEC §2 "Lists", "Team and player pages", §4).
-import type { Prisma, User } from '~/generated/prisma/client';
+import type { User } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { NotFound } from '~/lib/errors.server';
+import { Invalid, NotFound } from '~/lib/errors.server';
+import { containsLiteral, containsPattern } from '~/lib/literal-search';
 import type { Page } from '~/lib/pagination';
+import { statementsBy } from '~/lib/sql.server';
 import { requireAuthenticated, requireStaff, type Actor } from './policy.server';
 import { canReachUser, viewOfUser, type UserView } from './user-view.server';
 import { PRACTICE } from './scope.server';
@@ -13,24 +15,21 @@ export interface LearnerRow { user: UserView; totalPoints: number }
 
 /**
  * Who appears: everyone who is active or validated, never a superuser. Learners and staff see
- * learners only; the superuser also sees collaborators (its Type column tells them apart).
+ * learners only; the superuser also sees collaborators (its Type column tells them apart). The
+ * search matches username and full name (and e-mail, for staff) literally: `%` and `_` are plain
+ * characters (app/lib/literal-search.ts), so the filter is SQL, paged by id.
  */
-function listFilter(actor: Actor, search: string): Prisma.UserWhereInput {
-  const where: Prisma.UserWhereInput = {
-    isSuperuser: false,
-    OR: [{ isActive: true }, { isValidated: true }],
-    ...(actor.isSuperuser ? {} : { isStaff: false }),
-  };
+function listSql(actor: Actor, search: string): { where: string; params: string[] } {
+  const conditions = ['isSuperuser = 0', '(isActive = 1 OR isValidated = 1)', ...(actor.isSuperuser ? [] : ['isStaff = 0'])];
   const q = search.trim();
-  if (!q) return where;
-  const staff = actor.isStaff || actor.isSuperuser;
-  return {
-    AND: [
-      where,
-      { OR: [{ username: { contains: q } }, { fullname: { contains: q } }, ...(staff ? [{ email: { contains: q.toLowerCase() } }] : [])] },
-    ],
-  };
+  if (!q) return { where: conditions.join(' AND '), params: [] };
+  const columns = ['username', 'fullname', ...(actor.isStaff || actor.isSuperuser ? ['email'] : [])];
+  conditions.push(`(${columns.map(containsLiteral).join(' OR ')})`);
+  return { where: conditions.join(' AND '), params: columns.map(() => containsPattern(q)) };
 }
+
+const countListed = statementsBy<{ n: number }, string[]>((where) => `SELECT count(*) AS n FROM "User" WHERE ${where}`);
+const pageListed = statementsBy<{ id: number }, (string | number)[]>((where) => `SELECT id FROM "User" WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`);
 
 /** Practice points, by the standings' rule (standings.server.ts), from its in-memory copy. */
 export function practicePoints(userIds: number[]): Promise<Map<number, number>> {
@@ -39,11 +38,13 @@ export function practicePoints(userIds: number[]): Promise<Map<number, number>> 
 
 export async function listLearners(actor: Actor | null, opts: { search?: string; page: number; pageSize: number }): Promise<Page<LearnerRow>> {
   requireAuthenticated(actor);
-  const where = listFilter(actor, opts.search ?? '');
-  const [count, users] = await Promise.all([
-    db.user.count({ where }),
-    db.user.findMany({ where, orderBy: { id: 'asc' }, skip: (opts.page - 1) * opts.pageSize, take: opts.pageSize }),
+  const { where, params } = listSql(actor, opts.search ?? '');
+  const [counted, page] = await Promise.all([
+    countListed(where).get(...params),
+    pageListed(where).all(...params, opts.pageSize, (opts.page - 1) * opts.pageSize),
   ]);
+  const count = counted?.n ?? 0;
+  const users = page.length ? await db.user.findMany({ where: { id: { in: page.map((r) => r.id) } }, orderBy: { id: 'asc' } }) : [];
   const points = await practicePoints(users.map((u) => u.id));
   return { count, page: opts.page, pageSize: opts.pageSize, results: users.map((user) => ({ user: viewOfUser(actor, user), totalPoints: points.get(user.id) ?? 0 })) };
 }
@@ -62,16 +63,23 @@ export async function practiceSolves(actor: Actor | null, userId: number) {
   return solvesOf(PRACTICE, userId);
 }
 
+export const VALIDATION_MESSAGES = {
+  staffSelected: 'Only learners can be validated or invalidated: unselect the collaborators.',
+} as const;
+
 /**
  * Validates or invalidates learners in one transaction and logs each decision. Returns how many
- * accounts changed state.
+ * accounts changed state. All or nothing: an unknown id (or the superuser) is a 404, a collaborator
+ * among the ids a 400 naming `ids`.
  */
 export async function setValidation(actor: Actor | null, ids: number[], validated: boolean): Promise<number> {
   requireStaff(actor);
   const unique = [...new Set(ids)];
   return db.$transaction(async (tx) => {
-    const targets = await tx.user.findMany({ where: { id: { in: unique }, isSuperuser: false, isStaff: false }, select: { id: true } });
+    const targets = await tx.user.findMany({ where: { id: { in: unique }, isSuperuser: false }, select: { id: true, isStaff: true } });
     if (targets.length !== unique.length) throw new NotFound('No User matches the given query.');
+    // Collaborators appear in the superuser's list but have no validation state to decide.
+    if (targets.some((t) => t.isStaff)) throw new Invalid({ ids: [VALIDATION_MESSAGES.staffSelected] });
     const { count } = await tx.user.updateMany({ where: { id: { in: unique }, isValidated: !validated }, data: { isValidated: validated } });
     await logStaffAction(tx, actor, validated ? 'user.validate' : 'user.invalidate', 'user', unique);
     return count;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
-import { Forbidden, NotFound, Unauthorized } from '~/lib/errors.server';
+import { Forbidden, Invalid, NotFound, Unauthorized } from '~/lib/errors.server';
 import { makeStaff, makeSuperuser, makeUser } from '../../tests/support/factories';
-import { getPlayer, listLearners, setValidation, validationMessage } from './learners.server';
+import { getPlayer, listLearners, setValidation, VALIDATION_MESSAGES, validationMessage } from './learners.server';
 import { viewOfUser } from './user-view.server';
 
 describe('learners list', () => {
@@ -38,6 +38,33 @@ describe('learners list', () => {
     expect(first.results).toHaveLength(10);
     expect(second.results).toHaveLength(2);
   });
+
+  it('matches % and _ literally, in usernames, full names and (for staff) e-mails', async () => {
+    const viewer = await makeUser();
+    const staff = await makeStaff();
+    const tag = `lit${Date.now()}`;
+    const underscore = await makeUser({ username: `${tag}a_b` });
+    await makeUser({ username: `${tag}axb` });
+    const percent = await makeUser({ username: `${tag}c1` });
+    await db.user.update({ where: { id: percent.id }, data: { fullname: `Ann 100% ${tag}` } });
+    const other = await makeUser({ username: `${tag}c2` });
+    await db.user.update({ where: { id: other.id }, data: { fullname: `Ann 1000 ${tag}` } });
+    const ids = async (search: string, actor = viewer) => (await listLearners(actor, { search, page: 1, pageSize: 100 })).results.map((r) => r.user.id);
+    expect(await ids(`${tag}a_b`)).toEqual([underscore.id]);
+    expect(await ids(`100%`)).toEqual([percent.id]);
+    expect(await ids('%')).toEqual([percent.id]);
+    expect((await listLearners(viewer, { search: '%', page: 1, pageSize: 100 })).count).toBe(1);
+    expect(await ids(underscore.email.toUpperCase(), staff)).toEqual([underscore.id]);
+    expect(await ids(underscore.email, viewer)).toEqual([]);
+  });
+
+  it('answers an empty page past the last one, with the count', async () => {
+    const viewer = await makeUser();
+    const tag = `past${Date.now()}`;
+    await makeUser({ username: `${tag}1` });
+    const page = await listLearners(viewer, { search: tag, page: 5, pageSize: 10 });
+    expect(page).toMatchObject({ count: 1, page: 5, results: [] });
+  });
 });
 
 describe('validation', () => {
@@ -61,6 +88,18 @@ describe('validation', () => {
     const a = await makeUser();
     await expect(setValidation(staff, [a.id, 999_999], true)).rejects.toBeInstanceOf(NotFound);
     expect((await db.user.findUniqueOrThrow({ where: { id: a.id } })).isValidated).toBe(false);
+  });
+
+  it('refuses a selection that names a collaborator (400 on ids), changing nothing', async () => {
+    const superuser = await makeSuperuser();
+    const collaborator = await makeStaff();
+    const a = await makeUser();
+    const error = await setValidation(superuser, [a.id, collaborator.id], true).catch((e) => e);
+    expect(error).toBeInstanceOf(Invalid);
+    expect(error.status).toBe(400);
+    expect(error.fields).toEqual({ ids: [VALIDATION_MESSAGES.staffSelected] });
+    expect((await db.user.findUniqueOrThrow({ where: { id: a.id } })).isValidated).toBe(false);
+    await expect(setValidation(superuser, [superuser.id], true)).rejects.toBeInstanceOf(NotFound);
   });
 
   it('is refused to learners', async () => {

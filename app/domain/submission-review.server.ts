@@ -4,7 +4,9 @@
 import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { DomainError, Forbidden, Invalid, NotFound } from '~/lib/errors.server';
+import { containsLiteral, containsPattern } from '~/lib/literal-search';
 import type { Page } from '~/lib/pagination';
+import { statementsBy } from '~/lib/sql.server';
 import { isStaff, requireAuthenticated, requireStaff, type Actor } from './policy.server';
 import { inScope, rulesOf, type Scope } from './scope.server';
 import { logStaffAction } from './staff-log.server';
@@ -69,16 +71,42 @@ export async function listSubmissions(actor: Actor | null, scope: Scope, opts: R
   requireStaff(actor);
   refuseUnreviewed(scope);
   const q = opts.search?.trim();
+  if (q) return searchSubmissions(scope, q, opts);
   const where: Prisma.SubmissionWhereInput = {
     ...inScope(scope),
     ...(opts.isValidated === undefined ? {} : { isValidated: opts.isValidated }),
-    ...(q ? { OR: [{ learner: { username: { contains: q } } }, { challenge: { name: { contains: q } } }] } : {}),
   };
   const [count, results] = await Promise.all([
     db.submission.count({ where }),
     db.submission.findMany({ where, select: rowSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (opts.page - 1) * opts.pageSize, take: opts.pageSize }),
   ]);
   return { count, page: opts.page, pageSize: opts.pageSize, results };
+}
+
+// The search matches the learner's username or the challenge's name literally (`%` and `_` are
+// plain characters, app/lib/literal-search.ts), so it is SQL: same scope, state and order as above.
+const searchWhere = (byState: boolean) =>
+  `s.eventId IS ?${byState ? ' AND s.isValidated IS ?' : ''} AND (${containsLiteral('u.username')} OR ${containsLiteral('c.name')})`;
+const searchFrom = 'FROM "Submission" s JOIN "User" u ON u.id = s.learnerId JOIN "Challenge" c ON c.id = s.challengeId';
+const countSearched = statementsBy<{ n: number }, unknown[]>((where) => `SELECT count(*) AS n ${searchFrom} WHERE ${where}`);
+const pageSearched = statementsBy<{ id: number }, unknown[]>(
+  (where) => `SELECT s.id ${searchFrom} WHERE ${where} ORDER BY s.createdAt DESC, s.id DESC LIMIT ? OFFSET ?`,
+);
+
+async function searchSubmissions(scope: Scope, q: string, opts: ReviewListOptions): Promise<Page<ReviewRow>> {
+  const byState = opts.isValidated !== undefined;
+  const where = searchWhere(byState);
+  const pattern = containsPattern(q);
+  const state = opts.isValidated === undefined || opts.isValidated === null ? null : opts.isValidated ? 1 : 0;
+  const params = [inScope(scope).eventId, ...(byState ? [state] : []), pattern, pattern];
+  const [counted, ids] = await Promise.all([
+    countSearched(where).get(...params),
+    pageSearched(where).all(...params, opts.pageSize, (opts.page - 1) * opts.pageSize),
+  ]);
+  const results = ids.length
+    ? await db.submission.findMany({ where: { id: { in: ids.map((r) => r.id) } }, select: rowSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] })
+    : [];
+  return { count: counted?.n ?? 0, page: opts.page, pageSize: opts.pageSize, results };
 }
 
 /** Only these may be reviewed: a wrong flag has nothing to accept, and a decision is final. */

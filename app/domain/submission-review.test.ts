@@ -180,6 +180,23 @@ describe('review list', () => {
     expect(row).toMatchObject({ id: pending.id, score: 100, isCorrect: true, isValidated: null, learner: { id: learner.id, username: learner.username }, team: null, challenge: { name: challenge.name, initialValue: 100 } });
   });
 
+  it('searches learner and challenge names literally: % and _ are no wildcards', async () => {
+    const staff = await makeStaff();
+    const learner = await makeUser();
+    const tag = `lit${Date.now()}`;
+    const underscore = await makeSubmission(await makeChallenge({ name: `${tag} a_b` }), learner);
+    await makeSubmission(await makeChallenge({ name: `${tag} axb` }), learner);
+    const percent = await makeSubmission(await makeChallenge({ name: `${tag} 100% off` }), learner, { isValidated: true });
+    await makeSubmission(await makeChallenge({ name: `${tag} 1000 off` }), learner);
+    const list = (search: string, isValidated?: boolean | null) => listSubmissions(staff, PRACTICE, { search, isValidated, page: 1, pageSize: 10 });
+    expect((await list(`${tag} a_b`)).results.map((r) => r.id)).toEqual([underscore.id]);
+    expect((await list('100%')).results.map((r) => r.id)).toEqual([percent.id]);
+    expect((await list('100%')).count).toBe(1);
+    expect((await list('%', true)).results.map((r) => r.id)).toEqual([percent.id]);
+    expect((await list('%', null)).results).toEqual([]);
+    expect((await list(`${tag.toUpperCase()} A_B`)).results.map((r) => r.id)).toEqual([underscore.id]);
+  });
+
   it('has no review for black-friday events', async () => {
     const staff = await makeStaff();
     const event = await makeEvent({ type: 'black-friday' });
