@@ -16,6 +16,11 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
 const COLUMNS = ['username', 'fullname', 'email', 'gender', 'country'] as const;
 
+export const IMPORT_MESSAGES = {
+  /** A header row alone (or only blank rows under it): nothing to import, so no success message. */
+  noRows: 'The file has no learner rows: add one row per learner under the header row.',
+} as const;
+
 export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'rejected';
 export interface ImportRow { row: number; username: string; email: string; outcome: ImportOutcome; reason?: string }
 
@@ -50,6 +55,7 @@ async function readRows(file: File): Promise<{ row: number; values: Record<strin
     const values = Object.fromEntries(COLUMNS.map((c) => [c, cellText(row.getCell(index[c]).value).trim()]));
     if (Object.values(values).some(Boolean)) rows.push({ row: n, values });
   });
+  if (!rows.length) invalid('file', IMPORT_MESSAGES.noRows);
   if (rows.length > MAX_IMPORT_ROWS) invalid('file', `At most ${MAX_IMPORT_ROWS} rows per file.`);
   return rows;
 }

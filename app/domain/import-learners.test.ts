@@ -4,7 +4,7 @@ import { Forbidden, Invalid } from '~/lib/errors.server';
 import { makeStaff, makeSuperuser, makeUser, unique } from '../../tests/support/factories';
 import { readMails } from '../../tests/support/mailbox';
 import { xlsx } from '../../tests/support/xlsx';
-import { IMPORT_BATCH, importLearners } from './import-learners.server';
+import { IMPORT_BATCH, IMPORT_MESSAGES, importLearners } from './import-learners.server';
 
 const file = (bytes: Uint8Array<ArrayBuffer>) => new File([bytes], 'learners.xlsx');
 
@@ -48,6 +48,17 @@ describe('learner import', () => {
     const error = await importLearners(superuser, file(wrongColumns)).catch((e) => e);
     expect(error).toBeInstanceOf(Invalid);
     expect(error.fields.file[0]).toMatch(/Missing column/);
+  });
+
+  it('refuses a file with the header row only (or blank rows under it) instead of reporting success', async () => {
+    const superuser = await makeSuperuser();
+    const usersBefore = await db.user.count();
+    for (const rows of [[], [['', '', '', '', '']]]) {
+      const error = await importLearners(superuser, file(await xlsx(rows))).catch((e) => e);
+      expect(error).toBeInstanceOf(Invalid);
+      expect(error.fields).toEqual({ file: [IMPORT_MESSAGES.noRows] });
+    }
+    expect(await db.user.count()).toBe(usersBefore);
   });
 
   it('writes a large file in short transactions of IMPORT_BATCH rows, every row decided once', async () => {
