@@ -1,4 +1,5 @@
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { LogoutButton } from './logout-button';
 
 export interface HeaderUser { username: string; isStaff: boolean; profile: string }
@@ -10,9 +11,53 @@ function Badge({ n, label }: { n: number; label: string }) {
   return n > 0 ? <span className="badge ml-1" aria-label={`${n} ${label}`} data-testid={`badge-${label.replace(/\s+/g, '-')}`}>{n}</span> : null;
 }
 
+/**
+ * The header's menus are <details>, so they open without JavaScript (and a page load closes them).
+ * With JavaScript they behave as menus do: one open at a time, closed by a navigation, a click
+ * outside and Escape (which gives the focus back to the menu's button).
+ */
+function useMenusThatClose() {
+  const ref = useRef<HTMLElement>(null);
+  const { key } = useLocation();
+  const menus = () => [...(ref.current?.querySelectorAll('details') ?? [])];
+  useEffect(() => {
+    for (const menu of menus()) menu.open = false;
+  }, [key]);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const onToggle = (event: Event) => {
+      const opened = event.target as HTMLDetailsElement;
+      if (opened.open) for (const menu of menus()) if (menu !== opened) menu.open = false;
+    };
+    const onClick = (event: MouseEvent) => {
+      for (const menu of menus()) if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      for (const menu of menus()) {
+        if (!menu.open) continue;
+        menu.open = false;
+        menu.querySelector('summary')?.focus();
+      }
+    };
+    // 'toggle' does not bubble: listen while it goes down.
+    root.addEventListener('toggle', onToggle, true);
+    document.addEventListener('click', onClick);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      root.removeEventListener('toggle', onToggle, true);
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, []);
+  return ref;
+}
+
 export function Header({ user, counts }: { user: HeaderUser | null; counts: HeaderCounts }) {
+  const ref = useMenusThatClose();
   return (
-    <header className="bg-ink text-white">
+    <header ref={ref} className="bg-ink text-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
         <Link to="/" className="text-lg font-bold tracking-tight">CTF<span className="text-sky-400">Arena</span></Link>
         <nav aria-label="Main" className="flex flex-1 flex-wrap items-center gap-1 text-sm">
