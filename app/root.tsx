@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { FocusFirstError } from './components/field';
 import { FlashMessage } from './components/flash';
 import { Footer, Header } from './components/header';
 import { LoadingOverlay } from './components/loading-overlay';
@@ -59,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Header user={root?.user ?? null} counts={root?.counts ?? { general: 0, admin: 0, rewardRequests: 0 }} />
         <FlashMessage flash={root?.flash ?? null} />
         <LoadingOverlay />
+        <FocusFirstError />
         <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 focus:outline-none">{children}</main>
         <Footer />
         <ScrollRestoration nonce={nonce} />

@@ -19,7 +19,8 @@ function Badge({ n, label }: { n: number; label: string }) {
 function useMenusThatClose() {
   const ref = useRef<HTMLElement>(null);
   const { key } = useLocation();
-  const menus = () => [...(ref.current?.querySelectorAll('details') ?? [])];
+  // A menu that holds an open dialog (the logout confirmation) stays open: closing it would hide the dialog.
+  const menus = () => [...(ref.current?.querySelectorAll('details') ?? [])].filter((menu) => !menu.querySelector('dialog[open]'));
   useEffect(() => {
     for (const menu of menus()) menu.open = false;
   }, [key]);

@@ -70,7 +70,7 @@ test('a visitor signs up, activates from the e-mail, logs in, edits the profile,
 
   await logOut(page, javaScriptEnabled);
   await visit(page, '/me');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fme$/);
 });
 
 test('forgot password: the e-mailed link sets a new password once', async ({ page, request, baseURL }) => {

@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { UrlDialog } from '~/components/dialog';
-import { EmptyState } from '~/components/field';
+import { EmptyState, Field } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { ProgressRing } from '~/components/progress-ring';
 import { categoriesWithProgress } from '~/domain/categories.server';
@@ -255,22 +255,18 @@ export default function Challenges() {
                   <input type="hidden" name="intent" value="submit" />
                   <input type="hidden" name="challenge" value={c.id} />
                   <input type="hidden" name="value" value={checked.flag} />
-                  <div>
-                    <label className="label" htmlFor="writeup">Writeup{d.writeupRequired ? '' : ' (optional)'}</label>
+                  <Field label={`Writeup${d.writeupRequired ? '' : ' (optional)'}`} name="writeup" errors={errors?.writeup}>
                     <input id="writeup" name="writeup" type="file" required={d.writeupRequired} className="input" />
-                    {errors?.writeup ? <p className="field-error" role="alert">{errors.writeup[0]}</p> : null}
-                  </div>
+                  </Field>
                   <button type="submit" className="btn-primary" disabled={busy}>Submit</button>
                 </Form>
               ) : (
                 <Form method="post" className="space-y-3">
                   <input type="hidden" name="intent" value="check" />
                   <input type="hidden" name="challenge" value={c.id} />
-                  <div>
-                    <label className="label" htmlFor="flag">Flag</label>
+                  <Field label="Flag" name="flag" errors={errors?.flag ?? errors?.value}>
                     <input id="flag" name="flag" placeholder="CTF{flag}" required pattern="CTF\{.*\}" className="input" autoComplete="off" key={result ? 'retry' : 'first'} />
-                    {errors?.flag || errors?.value ? <p className="field-error" role="alert">{(errors.flag ?? errors.value)[0]}</p> : null}
-                  </div>
+                  </Field>
                   <button type="submit" className="btn-primary" disabled={busy}>Check the flag</button>
                 </Form>
               )}
