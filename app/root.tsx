@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
@@ -70,12 +70,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * A page load starts a screen reader and the keyboard at the top; a client-side navigation does not,
+ * so it moves the focus to the new page's heading (a field in error, if any, takes it after:
+ * FocusFirstError). Query and hash changes (dialogs, tabs, pages of a list) keep the focus.
+ */
+function useFocusHeadingOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export default function App() {
   // Marks the page interactive, so browser tests know when a click reaches React rather than
   // the plain HTML form underneath.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  useFocusHeadingOnNavigation();
   return <Outlet />;
 }
 

@@ -38,3 +38,16 @@ test('links inside text are underlined, not told apart by colour alone', async (
     expect(line, name).toBe('underline');
   }
 });
+
+test('a navigation puts the focus on the new page: its heading after a client-side one, the top of the page after a load', async ({ page }) => {
+  await visit(page, '/login');
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  if (test.info().project.use.javaScriptEnabled === false) {
+    // A page load: the first Tab reaches the skip link.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    return;
+  }
+  await expect(page.locator('main h1')).toBeFocused();
+});
