@@ -2,6 +2,7 @@ import { PRACTICE } from '~/domain/scope.server';
 import { scoreboard, type ScoreboardRow, type Standings } from '~/domain/standings.server';
 import { api, JsonText, methodNotAllowed, paginated } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
+import { env } from '~/lib/env.server';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import type { Route } from './+types/top-players';
 
@@ -9,22 +10,24 @@ function row(r: ScoreboardRow) {
   return {
     id: r.id,
     username: r.username,
+    name: r.username,
     country: r.country,
     score: r.score,
+    coin: r.coin,
     number_of_solved_challenges: r.solved,
     submissions: r.submissions.map((s) => ({ score: s.score, date: s.date.toISOString() })),
   };
 }
 
 /**
- * The serialized page, built once per copy of the standings. Keyed by origin, path and page only,
- * so the links next/previous carry the page and nothing else the caller added.
+ * The serialized page, built once per copy of the standings. Keyed by page only: the links
+ * next/previous come from PUBLIC_URL and this route's path, and carry the page and nothing else the
+ * caller added.
  */
 function body(standings: Standings, url: URL): Promise<string> {
   const page = pageNumber(url.searchParams.get('page'));
-  const canonical = `${url.origin}${url.pathname}?page=${page}`;
-  return standings.memo(`json:${canonical}`, async () =>
-    JSON.stringify(paginated(new Request(canonical), await standings.page(page, PAGE_SIZE.list), row)),
+  return standings.memo(`json:page=${page}`, async () =>
+    JSON.stringify(paginated({ url: `${env.publicUrl}/api/auth/users/top-players/` }, await standings.page(page, PAGE_SIZE.list), row)),
   );
 }
 

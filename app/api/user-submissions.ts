@@ -12,6 +12,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return solves.map((s) => ({
       id: s.id,
       score: s.score,
+      is_correct: s.isCorrect,
+      is_validated: s.isValidated,
       challenge: { id: s.challenge.id, name: s.challenge.name, initial_value: s.challenge.initialValue, category_name: s.challenge.category.name },
       created_at: s.createdAt.toISOString(),
     }));

@@ -28,11 +28,13 @@ export interface ScoreboardRow extends RankedPlayer {
   rank: number;
   username: string;
   country: string;
+  /** The player's coin balance (SPEC §3 Scoreboard entry). */
+  coin: number;
   /** Counted submissions, oldest first: the points of the chart's line. */
   submissions: ScoreboardSubmission[];
 }
 
-interface Identity { username: string; country: string; submissions: ScoreboardSubmission[] }
+interface Identity { username: string; country: string; coin: number; submissions: ScoreboardSubmission[] }
 
 /** One computed copy of a scope's standings. Views derived from it can be memoized on it. */
 export class Standings {
@@ -90,7 +92,7 @@ export class Standings {
     return value;
   }
 
-  /** Usernames, countries and submissions of shown players: read once per copy, in one batch. */
+  /** Usernames, countries, coins and submissions of shown players: read once per copy, in one batch. */
   private async identitiesOf(ids: number[]): Promise<Identity[]> {
     const missing = ids.filter((id) => !this.identities.has(id));
     if (missing.length) {
@@ -107,15 +109,15 @@ export class Standings {
 
 async function loadIdentities(scope: Scope, ids: number[]): Promise<Map<number, Identity>> {
   const [users, submissions] = await Promise.all([
-    db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, country: true } }),
+    db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, country: true, coin: true } }),
     db.$queryRaw<{ learnerId: number | bigint; score: number | bigint; createdAt: string | Date }[]>`
       SELECT learnerId, score, createdAt FROM "Submission" INDEXED BY "Submission_learnerId_eventId_solveKey_score_createdAt_idx"
       WHERE learnerId IN (${Prisma.join(ids)}) AND ${countedSql(scope)} ORDER BY createdAt, id`,
   ]);
-  const found = new Map<number, Identity>(users.map((u) => [u.id, { username: u.username, country: u.country || 'BJ', submissions: [] }]));
+  const found = new Map<number, Identity>(users.map((u) => [u.id, { username: u.username, country: u.country || 'BJ', coin: u.coin, submissions: [] }]));
   for (const s of submissions) found.get(Number(s.learnerId))?.submissions.push({ score: Number(s.score), date: new Date(s.createdAt) });
   // A player deleted since the ranking was computed keeps their row until the next copy.
-  for (const id of ids) if (!found.has(id)) found.set(id, { username: '', country: 'BJ', submissions: [] });
+  for (const id of ids) if (!found.has(id)) found.set(id, { username: '', country: 'BJ', coin: 0, submissions: [] });
   return found;
 }
 
@@ -202,6 +204,8 @@ export async function solvesOf(scope: Scope, userId: number) {
     select: {
       id: true,
       score: true,
+      isCorrect: true,
+      isValidated: true,
       createdAt: true,
       challenge: { select: { id: true, name: true, initialValue: true, category: { select: { name: true } } } },
     },

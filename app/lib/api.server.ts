@@ -1,6 +1,7 @@
 // Helpers for the /api resource routes: input parsing, errors as JSON, paginated lists.
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { z } from 'zod';
+import { env } from './env.server';
 import { DomainError, Invalid, errorBody, fromConformErrors, type FieldErrors } from './errors.server';
 import { logger } from './logger.server';
 import type { Page } from './pagination';
@@ -83,19 +84,26 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   return { data: result.data, form };
 }
 
-/** The paginated list shape of SPEC §3: {count, next, previous, results}. */
-export function paginated<T, R>(request: Request, page: Page<T>, map: (row: T) => R) {
+/**
+ * The absolute link to page `n` of the list at `url`: PUBLIC_URL (never the request's Host header),
+ * the request's path ending in '/' as SPEC §7 writes its paths (so `next` and `previous` agree
+ * whether the caller wrote the slash or not), and its query with `page` set to n.
+ */
+export function pageLink(url: URL, n: number): string {
+  const query = new URLSearchParams(url.search);
+  query.set('page', String(n));
+  const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+  return `${env.publicUrl}${path}?${query}`;
+}
+
+/** The paginated list shape of SPEC §3: {count, next, previous, results}; links from pageLink. */
+export function paginated<T, R>(request: Pick<Request, 'url'>, page: Page<T>, map: (row: T) => R) {
   const url = new URL(request.url);
-  const link = (n: number) => {
-    const u = new URL(url);
-    u.searchParams.set('page', String(n));
-    return u.toString();
-  };
   const last = Math.max(1, Math.ceil(page.count / page.pageSize));
   return {
     count: page.count,
-    next: page.page < last ? link(page.page + 1) : null,
-    previous: page.page > 1 ? link(page.page - 1) : null,
+    next: page.page < last ? pageLink(url, page.page + 1) : null,
+    previous: page.page > 1 ? pageLink(url, page.page - 1) : null,
     results: page.results.map(map),
   };
 }

@@ -57,8 +57,11 @@ describe('GET /api/auth/users/top-players/', () => {
     expect(a).toBeGreaterThanOrEqual(0);
     expect(b).toBe(a + 1);
     const row = rows[a];
-    expect(Object.keys(row).sort()).toEqual(['country', 'id', 'number_of_solved_challenges', 'score', 'submissions', 'username']);
-    expect(row).toMatchObject({ id: first.id, username: first.username, country: 'BJ', score: 200, number_of_solved_challenges: 2 });
+    expect(Object.keys(row).sort()).toEqual(['coin', 'country', 'id', 'name', 'number_of_solved_challenges', 'score', 'submissions', 'username']);
+    // SPEC §3 Scoreboard entry: coin is the player's balance, name the chart label (the username).
+    const me = await call('GET', '/api/auth/users/me/', { token: first.token });
+    expect(row).toMatchObject({ id: first.id, username: first.username, name: first.username, coin: me.body.coin, country: 'BJ', score: 200, number_of_solved_challenges: 2 });
+    expect(row.coin).toEqual(expect.any(Number));
     expect(row.submissions.map((s: { score: number }) => s.score)).toEqual([50, 150]);
     expect(new Date(row.submissions[0].date).getTime()).toBeLessThanOrEqual(new Date(row.submissions[1].date).getTime());
     expect(rows[b]).toMatchObject({ score: 200, number_of_solved_challenges: 1 });
@@ -117,7 +120,7 @@ describe('GET /api/challenges/practices-total-points/', () => {
 });
 
 describe('GET /api/auth/users/{id}/submissions/', () => {
-  it("lists the player's counted practice submissions with their challenge", async () => {
+  it("lists the player's counted practice submissions with their challenge and review state", async () => {
     const learner = await activeLearner();
     const viewer = await activeLearner();
     const hidden = await seeded(learner.token, 'Hidden in plain sight');
@@ -129,10 +132,16 @@ describe('GET /api/auth/users/{id}/submissions/', () => {
       {
         id: made.id,
         score: 100,
+        is_correct: true,
+        is_validated: null,
         challenge: { id: hidden.id, name: 'Hidden in plain sight', initial_value: 100, category_name: 'Web' },
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     ]);
+    // Accepted by staff: the row says so (a rejected one is no longer counted, so not listed).
+    expect((await call('PUT', `/api/submissions/${made.id}/validate/`, { token: await superuserToken() })).status).toBe(200);
+    const after = await call('GET', `/api/auth/users/${learner.id}/submissions/`, { token: viewer.token });
+    expect(after.body).toMatchObject([{ id: made.id, is_correct: true, is_validated: true }]);
     expect((await call('GET', `/api/auth/users/${viewer.id}/submissions/`, { token: viewer.token })).body).toEqual([]);
   });
 
