@@ -7,13 +7,22 @@ import { isFile } from '~/lib/uploads.server';
 import { profileSchema } from '~/schemas/account';
 import type { Route } from './+types/users-me';
 import { userJson } from './user-json';
+import type { User } from '~/generated/prisma/client';
+
+/**
+ * The current user as GET and PUT /api/auth/users/me/ both answer it: the user JSON plus
+ * has_active_team (false until teams exist: the teams issue decides it here, for both verbs).
+ */
+function meJson(user: User) {
+  return userJson(viewOfUser(user, user), { has_active_team: false });
+}
 
 /** GET /api/auth/users/me/: the current profile (used to restore the session). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
     requireAuthenticated(actor);
-    return userJson(viewOfUser(actor, actor), { has_active_team: false });
+    return meJson(actor);
   });
 }
 
@@ -26,6 +35,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { data, form } = await parseBody(request, profileSchema);
     const picture = form?.get('profile');
     const { user } = await updateProfile(actor, data, isFile(picture) ? picture : null);
-    return userJson(viewOfUser(user, user));
+    return meJson(user);
   });
 }

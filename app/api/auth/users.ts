@@ -1,11 +1,13 @@
-import { signUp } from '~/domain/accounts.server';
+import { createCollaborator, signUp } from '~/domain/accounts.server';
+import { isStaff } from '~/domain/policy.server';
 import { viewOfUser } from '~/domain/user-view.server';
 import { listLearners } from '~/domain/learners.server';
 import { api, methodNotAllowed, paginated, parseBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { contextOf } from '~/lib/context';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
-import { signUpSchema } from '~/schemas/account';
+import { collaboratorSchema, signUpSchema } from '~/schemas/account';
+import { MESSAGES } from '~/lib/messages';
 import type { Route } from './+types/users';
 import { userJson } from './user-json';
 
@@ -19,10 +21,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-/** POST /api/auth/users/: sign up. */
+/**
+ * POST /api/auth/users/ (SPEC §7: sign-up and collaborator creation). A staff caller (the superuser
+ * included: whoever the collaborator page admits, SPEC §6) creates a staff collaborator from the
+ * profile fields (passwords, if sent, are ignored; the welcome e-mail sets one) -> 201 with the user
+ * and SPEC §8's message as `detail`. Anyone else, anonymous or not, signs up a learner -> 201.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   return api(async () => {
+    const actor = await getApiUser(request, context);
+    if (isStaff(actor)) {
+      const { data } = await parseBody(request, collaboratorSchema);
+      const user = await createCollaborator(actor, data);
+      return Response.json({ ...userJson(viewOfUser(actor!, user)), detail: MESSAGES.collaboratorSuccess }, { status: 201 });
+    }
     const { data } = await parseBody(request, signUpSchema);
     const user = await signUp(data, { ip: contextOf(context).ip });
     return Response.json(userJson(viewOfUser(user, user)), { status: 201 });

@@ -1,5 +1,7 @@
 // The challenge of SPEC §3 as every /api challenge call returns it, from the board's view of it.
-import type { BoardChallenge, Solver } from '~/domain/challenge-board.server';
+import { challengeDetail } from '~/domain/challenge-authoring.server';
+import { topSolvers, type BoardChallenge, type Solver } from '~/domain/challenge-board.server';
+import type { Actor } from '~/domain/policy.server';
 import type { ChallengeFile, Flag, Hint } from '~/generated/prisma/client';
 
 export const flagJson = (f: Flag) => ({ id: f.id, value: f.value, collation: f.collation });
@@ -39,7 +41,16 @@ export function challengeJson(c: BoardChallenge, extra: { solvers?: Solver[]; st
   };
 }
 
-/** What challengeDetail read, as JSON. */
-export function challengeDetailJson(detail: { card: BoardChallenge; staff: StaffParts | null }) {
-  return challengeJson(detail.card, { staff: detail.staff });
+/** What challengeDetail read, as JSON; with the top solvers (`submissions`) when given, as the list has them. */
+export function challengeDetailJson(detail: { card: BoardChallenge; staff: StaffParts | null }, solvers?: Solver[]) {
+  return challengeJson(detail.card, { staff: detail.staff, solvers });
+}
+
+/**
+ * One challenge as GET, PUT and POST /api/challenges/{id}/ answer it: the detail with the same top
+ * solvers the board list carries, both read through the challenge's own scope.
+ */
+export async function singleChallengeJson(actor: Actor | null, id: number) {
+  const detail = await challengeDetail(actor, id); // first: its refusal is the answer
+  return challengeDetailJson(detail, await topSolvers(actor, 'own', id));
 }

@@ -1,10 +1,10 @@
-import { challengeDetail, createChallenge, scopeOfEventField } from '~/domain/challenge-authoring.server';
+import { createChallenge, scopeOfEventField } from '~/domain/challenge-authoring.server';
 import { requireStaff } from '~/domain/policy.server';
 import { api, methodNotAllowed, readBody, zodFieldErrors } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { Invalid } from '~/lib/errors.server';
 import { apiChallengeCreateSchema, parseFlagField, withoutBlanks } from '~/schemas/challenge';
-import { challengeDetailJson } from './challenge-json';
+import { singleChallengeJson } from './challenge-json';
 import type { Route } from './+types/challenges';
 
 /**
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const scope = await scopeOfEventField(parsed.data.event);
     const files = form ? [...form.getAll('files'), ...form.getAll('files[]')] : [];
     const challenge = await createChallenge(actor, scope, parsed.data, flag.flag, files);
-    return Response.json(challengeDetailJson(await challengeDetail(actor, challenge.id)), { status: 201 });
+    return Response.json(await singleChallengeJson(actor, challenge.id), { status: 201 });
   });
 }
 
