@@ -1,11 +1,16 @@
 import { Link, useLocation } from 'react-router';
 import { lastPage, pageWindow } from '~/lib/pagination';
 
-/** First, previous, two neighbours either side, next, last (SPEC §2). Plain links: works without JS. */
+/**
+ * First, previous, two neighbours either side, next, last (SPEC §2). Plain links: works without JS.
+ * A page number past the last page (allowed: an empty page) gets a pager around the last page:
+ * nothing is marked current, Previous and Last lead back to the last page, Next is disabled.
+ */
 export function Pagination({ count, page, pageSize, param = 'page' }: { count: number; page: number; pageSize: number; param?: string }) {
   const location = useLocation();
   const last = lastPage(count, pageSize);
-  if (last <= 1) return null;
+  const past = page > last;
+  if (last <= 1 && !past) return null;
   const href = (n: number) => {
     const params = new URLSearchParams(location.search);
     params.set(param, String(n));
@@ -22,9 +27,9 @@ export function Pagination({ count, page, pageSize, param = 'page' }: { count: n
   return (
     <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-1 text-sm">
       {item(1, '« First', 'first', page === 1)}
-      {item(page - 1, '‹ Previous', 'prev', page === 1)}
-      {pageWindow(page, last).map((n) => item(n, String(n), `p${n}`, false, n === page))}
-      {item(page + 1, 'Next ›', 'next', page === last)}
+      {item(past ? last : page - 1, '‹ Previous', 'prev', page === 1)}
+      {pageWindow(Math.min(page, last), last).map((n) => item(n, String(n), `p${n}`, false, n === page))}
+      {item(page + 1, 'Next ›', 'next', page >= last)}
       {item(last, 'Last »', 'last', page === last)}
     </nav>
   );

@@ -65,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     const shown = pageErrors(error);
-    if (shown) return data({ errors: shown.errors }, { status: shown.status });
+    // The intent says where the errors show: an import's inside its dialog, the others above the list.
+    if (shown) return data({ errors: shown.errors, intent }, { status: shown.status });
     throw error;
   }
   return data({ errors: { non_field_errors: ['Unknown action.'] } }, { status: 400 });
@@ -110,6 +111,11 @@ export default function Users() {
   const confirmBulk = !!params.get('bulk');
   const report = result && 'report' in result ? (result.report as ImportRow[]) : null;
   const errors = result && 'errors' in result ? (result.errors as Record<string, string[]>) : null;
+  // A failed import reopens its dialog (the form posts to the page without ?dialog) with the errors.
+  const importErrors = errors && result && 'intent' in result && result.intent === 'import' ? errors : null;
+  const listErrors = importErrors ? null : errors;
+  const importOpen = role === 'superuser' && (params.get('dialog') === 'import' || !!importErrors);
+  const clearSearch = hrefWith(location, without([...DIALOG_PARAMS, 'q', 'page']));
 
   return (
     <div>
@@ -124,7 +130,7 @@ export default function Users() {
       </div>
 
       {count > PAGE_SIZE.list || search ? <SearchBox search={search} /> : null}
-      <FormErrors errors={errors?.non_field_errors ?? errors?.ids ?? errors?.file} />
+      <FormErrors errors={listErrors?.non_field_errors ?? listErrors?.ids ?? listErrors?.file} />
 
       {report ? (
         <section className="card mb-6" aria-labelledby="import-report">
@@ -144,7 +150,16 @@ export default function Users() {
       ) : null}
 
       {rows.length === 0 ? (
-        <EmptyState />
+        count === 0 && search.trim() ? (
+          <div className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-500">
+            <p>No learner matches '{search.trim()}'</p>
+            <Link to={clearSearch} className="link mt-2 inline-block">Clear the search</Link>
+          </div>
+        ) : count > 0 ? (
+          <EmptyState text={`There is no page ${page}: the list ends at page ${Math.ceil(count / PAGE_SIZE.list)}.`} />
+        ) : (
+          <EmptyState />
+        )
       ) : (
         <Form method="get" id="bulk-form">
           {search ? <input type="hidden" name="q" value={search} /> : null}
@@ -165,13 +180,16 @@ export default function Users() {
                 {rows.map((r, i) => (
                   <tr key={r.id}>
                     {staff ? (
-                      <td><input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.username}`} /></td>
+                      // Collaborators have no validation state: nothing to select or decide for them.
+                      <td>{r.type === 'Collaborater' ? null : <input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.username}`} />}</td>
                     ) : null}
                     <td>{(page - 1) * PAGE_SIZE.list + i + 1}</td>
                     <td><Link className="link" to={`/practices/users/${r.id}`}>{r.username}</Link></td>
                     {staff ? <><td>{r.email}</td><td>{r.gender}</td></> : null}
                     {role === 'superuser' ? <td>{r.type}</td> : <td>{r.totalPoints}</td>}
-                    {staff ? (
+                    {staff && r.type === 'Collaborater' ? (
+                      <><td /><td /></>
+                    ) : staff ? (
                       <>
                         <td><StatusDot validated={!!r.isValidated} /></td>
                         <td>
@@ -223,14 +241,18 @@ export default function Users() {
         </UrlDialog>
       ) : null}
 
-      {role === 'superuser' && params.get('dialog') === 'import' ? (
+      {importOpen ? (
         <UrlDialog title="Export learner" closeTo={close}>
           <Form method="post" encType="multipart/form-data" action={close}>
             <input type="hidden" name="intent" value="import" />
             <p className="mb-3 text-sm text-slate-600">Upload an .xlsx file whose first row names the columns username, fullname, email, gender, country.</p>
             <label className="label" htmlFor="file">Excel file</label>
-            <input id="file" name="file" type="file" required accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="input" />
-            {errors?.file ? <p className="field-error" role="alert">{errors.file[0]}</p> : null}
+            <input
+              id="file" name="file" type="file" required accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="input"
+              aria-invalid={importErrors?.file ? true : undefined} aria-describedby={importErrors?.file ? 'file-error' : undefined}
+            />
+            {importErrors?.file ? <p className="field-error" id="file-error" role="alert">{importErrors.file[0]}</p> : null}
+            <FormErrors errors={importErrors?.non_field_errors} />
             <div className="mt-4 flex justify-end gap-2">
               <Link to={close} className="btn-secondary">Cancel</Link>
               <button type="submit" className="btn-primary">Upload</button>
