@@ -25,7 +25,7 @@ describe('POST /api/auth/users/: sign-up or collaborator, decided by who calls',
     expect((await call('GET', '/api/auth/users/me/', { token: login.body.access })).body).toMatchObject({ id: res.body.id, is_staff: true, is_active: true });
   });
 
-  it('the collaborator form\'s rules apply: missing fields and a taken username are 400, passwords are ignored', async () => {
+  it('the collaborator form\'s rules apply: missing fields and a taken username are 400; a body with passwords is a sign-up', async () => {
     const su = await superuserToken();
     const empty = await call('POST', '/api/auth/users/', { token: su, json: {} });
     expect(empty.status).toBe(400);
@@ -34,8 +34,14 @@ describe('POST /api/auth/users/: sign-up or collaborator, decided by who calls',
     const taken = await call('POST', '/api/auth/users/', { token: su, json: { ...newLearner(), username: learner.username } });
     expect(taken.status).toBe(400);
     expect(taken.body).toHaveProperty('username');
-    const withPasswords = await call('POST', '/api/auth/users/', { token: su, json: { ...newLearner(), re_password: 'does-not-match' } });
-    expect(withPasswords).toMatchObject({ status: 201, body: { is_staff: true, detail: COLLABORATOR_CREATED } });
+    // With passwords it is a learner's sign-up, even from a staff session (a browser signed in as staff
+    // that signs someone up must not make them a collaborator).
+    const mismatch = await call('POST', '/api/auth/users/', { token: su, json: { ...newLearner(), re_password: 'does-not-match' } });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body).toHaveProperty('re_password');
+    const withPasswords = await call('POST', '/api/auth/users/', { token: su, json: newLearner() });
+    expect(withPasswords).toMatchObject({ status: 201, body: { is_staff: false, is_active: false } });
+    expect(withPasswords.body).not.toHaveProperty('detail');
   });
 
   it('anyone else signs up a learner, as before (a learner\'s token changes nothing)', async () => {

@@ -2,7 +2,7 @@ import { createCollaborator, signUp } from '~/domain/accounts.server';
 import { isStaff } from '~/domain/policy.server';
 import { viewOfUser } from '~/domain/user-view.server';
 import { listLearners } from '~/domain/learners.server';
-import { api, methodNotAllowed, paginated, parseBody } from '~/lib/api.server';
+import { api, methodNotAllowed, paginated, parseBody, readBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { contextOf } from '~/lib/context';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
@@ -10,6 +10,11 @@ import { collaboratorSchema, signUpSchema } from '~/schemas/account';
 import { MESSAGES } from '~/lib/messages';
 import type { Route } from './+types/users';
 import { userJson } from './user-json';
+
+const sendsPassword = async (request: Request) => {
+  const { values } = await readBody(request);
+  return ['password', 're_password'].some((field) => values[field] !== undefined && values[field] !== null && values[field] !== '');
+};
 
 /** GET /api/auth/users/?learnerSearchInput=&page=: the learners list, paged by 10. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,16 +27,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * POST /api/auth/users/ (SPEC §7: sign-up and collaborator creation). A staff caller (the superuser
- * included: whoever the collaborator page admits, SPEC §6) creates a staff collaborator from the
- * profile fields (passwords, if sent, are ignored; the welcome e-mail sets one) -> 201 with the user
- * and SPEC §8's message as `detail`. Anyone else, anonymous or not, signs up a learner -> 201.
+ * POST /api/auth/users/ (SPEC §7: sign-up and collaborator creation). A staff caller (whoever the
+ * collaborator page admits, SPEC §6) sending no password creates a staff collaborator from the
+ * profile fields (the welcome e-mail sets a password) -> 201 with the user and SPEC §8's message as
+ * `detail`. A body with a password is a learner sign-up, whoever sends it (a staff member's browser
+ * session must not turn someone's sign-up into a collaborator) -> 201.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   return api(async () => {
     const actor = await getApiUser(request, context);
-    if (isStaff(actor)) {
+    if (isStaff(actor) && !(await sendsPassword(request.clone()))) {
       const { data } = await parseBody(request, collaboratorSchema);
       const user = await createCollaborator(actor, data);
       return Response.json({ ...userJson(viewOfUser(actor!, user)), detail: MESSAGES.collaboratorSuccess }, { status: 201 });
