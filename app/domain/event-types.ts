@@ -44,7 +44,6 @@ export const EVENT_TYPES = {
 } as const satisfies Record<string, { label: string; rules: PlayRules }>;
 
 export type EventType = keyof typeof EVENT_TYPES;
-export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as EventType[];
 export const DEFAULT_EVENT_TYPE: EventType = 'online';
 
 export function isEventType(type: string): type is EventType {

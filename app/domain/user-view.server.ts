@@ -1,19 +1,13 @@
 // What each role may see of a user (SPEC §2 "Lists", "Team and player pages", §6), decided once:
 // the learners list, player pages and every /api user answer read it from here.
-import type { Prisma, User } from '~/generated/prisma/client';
+import type { User } from '~/generated/prisma/client';
 import { isStaff, type Actor } from './policy.server';
 
 /**
- * Whose accounts a viewer may reach at all: the superuser reaches everyone; staff every account but
+ * Whose account a viewer may reach by id: the superuser reaches everyone; staff every account but
  * the superuser's; learners accounts that are active or validated (never an unactivated sign-up,
- * never the superuser). The list filter and the by-id check below are this same rule.
+ * never the superuser). The learners list shows a subset of these (learners.server.ts).
  */
-export function reachableUsers(viewer: Actor): Prisma.UserWhereInput {
-  if (viewer.isSuperuser) return {};
-  if (isStaff(viewer)) return { isSuperuser: false };
-  return { isSuperuser: false, OR: [{ isActive: true }, { isValidated: true }] };
-}
-
 export function canReachUser(viewer: Actor, user: User): boolean {
   if (viewer.isSuperuser || viewer.id === user.id) return true;
   if (user.isSuperuser) return false;

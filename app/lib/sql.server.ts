@@ -43,7 +43,7 @@ function release() {
  * Runs `work` once no Prisma transaction is open, in the same tick as the check that found the
  * gate open (so nothing can BEGIN in between). `work` must do its database access synchronously.
  */
-export function whenFree<T>(work: () => T): Promise<Awaited<T>> {
+function whenFree<T>(work: () => T): Promise<Awaited<T>> {
   if (!busy()) {
     try {
       return Promise.resolve(work()) as Promise<Awaited<T>>;
