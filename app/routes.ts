@@ -1,7 +1,7 @@
 // The route tree, written out by hand to mirror SPEC §2. Pages live in app/routes/ in folders like
 // their URLs; the JSON contract of SPEC §7 lives in app/api/. Modules under routes/scoped/ serve
 // both a practice URL and (later) an event URL, registered with distinct ids.
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -17,22 +17,43 @@ export default [
   route('me', 'routes/account/me.tsx'),
   route('media/profiles/:id', 'routes/media/profile.ts'),
 
-  // Practices
-  route('practices/users', 'routes/practices/users.tsx'),
-  route('practices/users/:id', 'routes/scoped/player.tsx', { id: 'player-solved-challenges' }),
-  route('practices/collaboraters/create', 'routes/practices/collaborater-create.tsx'),
-  route('practices/challenges', 'routes/scoped/challenges.tsx', { id: 'practice-challenges' }),
-  // [authoring pages]
-  route('practices/challenges/create', 'routes/scoped/challenge-create.tsx', { id: 'practice-challenge-create' }),
-  route('practices/challenges/:id', 'routes/scoped/challenge-edit.tsx', { id: 'practice-challenge-edit' }),
-  // [end authoring pages]
-  // [categories+review pages]
-  route('practices/categories', 'routes/scoped/categories.tsx', { id: 'practice-categories' }),
-  route('practices/submissions', 'routes/scoped/submissions.tsx', { id: 'practice-submissions' }),
-  // [end categories+review pages]
-  // [scoreboard pages]
-  route('practices/scoreboard', 'routes/scoped/scoreboard.tsx', { id: 'practice-scoreboard' }),
-  // [end scoreboard pages]
+  // Practices. One layout (routes/scoped/layout.tsx) draws the scope's sub-navigation; it serves
+  // practice here and each event under /competes/:eventId below, with distinct ids.
+  layout('routes/scoped/layout.tsx', { id: 'practice-layout' }, [
+    route('practices/users', 'routes/practices/users.tsx'),
+    route('practices/users/:id', 'routes/scoped/player.tsx', { id: 'player-solved-challenges' }),
+    route('practices/collaboraters/create', 'routes/practices/collaborater-create.tsx'),
+    route('practices/challenges', 'routes/scoped/challenges.tsx', { id: 'practice-challenges' }),
+    route('practices/challenges/create', 'routes/scoped/challenge-create.tsx', { id: 'practice-challenge-create' }),
+    route('practices/challenges/:id', 'routes/scoped/challenge-edit.tsx', { id: 'practice-challenge-edit' }),
+    route('practices/categories', 'routes/scoped/categories.tsx', { id: 'practice-categories' }),
+    route('practices/submissions', 'routes/scoped/submissions.tsx', { id: 'practice-submissions' }),
+    route('practices/scoreboard', 'routes/scoped/scoreboard.tsx', { id: 'practice-scoreboard' }),
+  ]),
+
+  // Events (catalogue, type pages, event form)
+  // [events pages]
+  // [end events pages]
+
+  // Teams outside an event's pages
+  // [teams pages]
+  // [end teams pages]
+
+  // Event play: the practice modules again, with their own ids, under the event's layout.
+  route('competes/:eventId', 'routes/scoped/layout.tsx', { id: 'event-layout' }, [
+    // [event play pages]
+    index('routes/scoped/scope-home.ts', { id: 'event-home' }),
+    route('challenges', 'routes/scoped/challenges.tsx', { id: 'event-challenges' }),
+    route('challenges/training-week/:trainingWeek', 'routes/scoped/challenges.tsx', { id: 'event-challenges-training-week' }),
+    route('challenges/create', 'routes/scoped/challenge-create.tsx', { id: 'event-challenge-create' }),
+    route('challenges/:id', 'routes/scoped/challenge-edit.tsx', { id: 'event-challenge-edit' }),
+    route('categories', 'routes/scoped/categories.tsx', { id: 'event-categories' }),
+    route('submissions', 'routes/scoped/submissions.tsx', { id: 'event-submissions' }),
+    route('scoreboard', 'routes/scoped/scoreboard.tsx', { id: 'event-scoreboard' }),
+    // [end event play pages]
+    // [event teams pages]
+    // [end event teams pages]
+  ]),
 
   // API (SPEC §7), paths as the spec writes them; a trailing slash matches too.
   route('api/auth/jwt/create', 'api/auth/jwt-create.ts'),
@@ -78,6 +99,12 @@ export default [
   route('api/auth/users/:id/submissions', 'api/user-submissions.ts'),
   route('api/challenges/practices-total-points', 'api/practices-total-points.ts'),
   // [end scoreboard api]
+  // [events api]
+  // [end events api]
+  // [teams api]
+  // [end teams api]
+  // [event play api]
+  // [end event play api]
   route('api/*', 'api/not-found.ts'),
 
   // Unknown paths: home when logged in, login otherwise.
