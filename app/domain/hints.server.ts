@@ -1,5 +1,6 @@
 // Hints cost points: unlocking one records it, once, and the hint's score is deducted from the
-// player's next correct submission of that challenge (README "Rules: scoring").
+// player's next correct submission of that challenge (README "Rules: scoring"). In a team event the
+// unlock is the team's: whichever member unlocked it, the team's solve carries the penalty.
 import { db } from '~/lib/db.server';
 import { NotFound } from '~/lib/errors.server';
 import { statement } from '~/lib/sql.server';
@@ -13,13 +14,13 @@ export const HINT_NOT_FOUND = 'No Hint matches the given query.';
  * no-op), which is playing the challenge. Staff read hints without unlocking them.
  */
 export async function unlockHint(actor: Actor | null, challengeId: number, hintId: number, via: Via = 'own') {
-  const { challenge } = await challengeAccess(actor, challengeId, via, isStaff(actor) ? 'see' : 'check');
+  const { challenge, teamId } = await challengeAccess(actor, challengeId, via, isStaff(actor) ? 'see' : 'check');
   const hint = await db.hint.findUnique({ where: { id: Number.isSafeInteger(hintId) ? hintId : 0 } });
   if (!hint || hint.challengeId !== challenge.id) throw new NotFound(HINT_NOT_FOUND);
   if (!isStaff(actor)) {
     await db.hintUnlock.upsert({
       where: { hintId_userId: { hintId: hint.id, userId: actor!.id } },
-      create: { hintId: hint.id, userId: actor!.id },
+      create: { hintId: hint.id, userId: actor!.id, teamId },
       update: {},
     });
   }
@@ -29,13 +30,18 @@ export async function unlockHint(actor: Actor | null, challengeId: number, hintI
 const unlockedHintScore = statement<{ score: number }, [number, number]>(
   'SELECT h.score FROM "HintUnlock" u JOIN "Hint" h ON h.id = u.hintId WHERE u.userId = ? AND h.challengeId = ? LIMIT 1',
 );
+const teamUnlockedHintScore = statement<{ score: number }, [number, number]>(
+  'SELECT h.score FROM "HintUnlock" u JOIN "Hint" h ON h.id = u.hintId WHERE u.teamId = ? AND h.challengeId = ? LIMIT 1',
+);
 
 /**
- * The penalty a player carries on a challenge: the score of the hint they unlocked, if any. For a
- * solve's write transaction, which asks without awaiting.
+ * The penalty a solve carries on a challenge: the score of the hint its player (or, for a team's
+ * solve, any member of the team) unlocked, if any. For a solve's write transaction, which asks
+ * without awaiting.
  */
-export function hintPenalty(userId: number, challengeId: number): number {
-  return unlockedHintScore.now().get(userId, challengeId)?.score ?? 0;
+export function hintPenalty(who: { userId: number; teamId: number | null }, challengeId: number): number {
+  const row = who.teamId === null ? unlockedHintScore.now().get(who.userId, challengeId) : teamUnlockedHintScore.now().get(who.teamId, challengeId);
+  return row?.score ?? 0;
 }
 
 export async function hasUnlocked(userId: number, hintId: number): Promise<boolean> {

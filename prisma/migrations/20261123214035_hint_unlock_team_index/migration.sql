@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "HintUnlock_teamId_idx" ON "HintUnlock"("teamId");
