@@ -50,6 +50,8 @@ export default [
     route('categories', 'routes/scoped/categories.tsx', { id: 'event-categories' }),
     route('submissions', 'routes/scoped/submissions.tsx', { id: 'event-submissions' }),
     route('scoreboard', 'routes/scoped/scoreboard.tsx', { id: 'event-scoreboard' }),
+    route('users', 'routes/competes/players.tsx', { id: 'event-players' }),
+    route('users/:id', 'routes/scoped/player.tsx', { id: 'black-friday-player-solved-challenges' }),
     // [end event play pages]
     // [event teams pages]
     // [end event teams pages]
@@ -104,6 +106,9 @@ export default [
   // [teams api]
   // [end teams api]
   // [event play api]
+  route('api/events/:id/challenges', 'api/events/challenges.ts'),
+  route('api/events/:id/submissions', 'api/events/submissions.ts'),
+  route('api/events/:id/players', 'api/events/players.ts'),
   // [end event play api]
   route('api/*', 'api/not-found.ts'),
 

@@ -19,6 +19,11 @@ export async function resolveScope(params: { eventId?: string }): Promise<Scope>
   return { kind: 'event', event };
 }
 
+/** An event's scope by id (the /api/events/{id}/... calls). */
+export async function resolveEvent(eventId: string | undefined): Promise<Scope & { kind: 'event' }> {
+  return (await resolveScope({ eventId: eventId ?? '' })) as Scope & { kind: 'event' };
+}
+
 export const scopeEventId = (scope: Scope): number | null => (scope.kind === 'event' ? scope.event.id : null);
 
 /** Challenges that belong to the scope. */

@@ -1,0 +1,50 @@
+import { Link, useLoaderData } from 'react-router';
+import { EmptyState } from '~/components/field';
+import { Pagination } from '~/components/pagination';
+import { eventPlayers } from '~/domain/event-players.server';
+import { resolveEvent, scopePath } from '~/domain/scope.server';
+import { requireUser } from '~/lib/auth.server';
+import { flagEmoji } from '~/lib/flag-emoji';
+import { MESSAGES } from '~/lib/messages';
+import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import type { Route } from './+types/players';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Players · CTF Arena' }];
+
+/** /competes/{id}/users: the event's players (the Players tab of a black-friday event). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requireUser(request, context);
+  const scope = await resolveEvent(params.eventId);
+  const page = pageNumber(new URL(request.url).searchParams.get('page'));
+  const players = await eventPlayers(viewer, scope, { page, pageSize: PAGE_SIZE.list });
+  return { name: scope.event.name, base: scopePath(scope), players };
+}
+
+export default function Players() {
+  const { name, base, players } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Players <span className="text-base font-normal text-slate-500">· {name}</span></h1>
+      {players.results.length === 0 ? (
+        <EmptyState text={MESSAGES.emptyList} />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="table">
+            <thead><tr><th>#</th><th>Username</th><th>Country</th><th className="text-right">Total Points</th></tr></thead>
+            <tbody>
+              {players.results.map((p) => (
+                <tr key={p.id}>
+                  <td>{p.rank}</td>
+                  <td><Link className="link" to={`${base}/users/${p.id}`}>{p.username}</Link></td>
+                  <td><span role="img" aria-label={`country ${p.country}`}>{flagEmoji(p.country)}</span> {p.country}</td>
+                  <td className="text-right font-semibold">{p.score}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination count={players.count} page={players.page} pageSize={players.pageSize} />
+    </div>
+  );
+}
