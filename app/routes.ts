@@ -109,8 +109,15 @@ export default [
   route('api/events/:id/challenges', 'api/events/challenges.ts'),
   route('api/events/:id/submissions', 'api/events/submissions.ts'),
   route('api/events/:id/players', 'api/events/players.ts'),
+  route('api/events/:id/top-players', 'api/events/top-players.ts'),
+  route('api/events/:id/total-points', 'api/events/total-points.ts'),
   // [end event play api]
   route('api/*', 'api/not-found.ts'),
+
+  // Header links whose pages are not built yet: a 404 page that says so (README "Rules: Navigation").
+  route('notifications/general', 'routes/not-built.tsx', { id: 'not-built-notifications-general' }),
+  route('notifications/admin', 'routes/not-built.tsx', { id: 'not-built-notifications-admin' }),
+  route('blacks-fridays/general-scoreboard', 'routes/not-built.tsx', { id: 'not-built-blacks-fridays-scoreboard' }),
 
   // Unknown paths: home when logged in, login otherwise.
   route('*', 'routes/fallback.tsx'),

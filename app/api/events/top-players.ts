@@ -1,0 +1,35 @@
+import { scoreboardOf, type BoardEntry, type Scoreboard } from '~/domain/scoreboard.server';
+import { resolveEvent } from '~/domain/scope.server';
+import { api, JsonText, methodNotAllowed, paginated } from '~/lib/api.server';
+import { getApiUser } from '~/lib/auth.server';
+import { env } from '~/lib/env.server';
+import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import type { Route } from './+types/top-players';
+
+/** A scoreboard entry as SPEC §3 names it: a player (with coin) or a team (with its learners). */
+export function entryJson(e: BoardEntry) {
+  const submissions = e.submissions.map((s) => ({ score: s.score, date: s.date.toISOString() }));
+  if (e.members) {
+    return { id: e.id, name: e.name, score: e.score, number_of_solved_challenges: e.solved, learners: e.members.map((m) => ({ id: m.id, username: m.username, country: m.country })), submissions };
+  }
+  return { id: e.id, username: e.name, name: e.name, country: e.country, score: e.score, coin: e.coin, number_of_solved_challenges: e.solved, submissions };
+}
+
+/** The serialized page, built once per copy of the standings (links from PUBLIC_URL, page only). */
+function body(board: Scoreboard, eventId: number, url: URL): Promise<string> {
+  const page = pageNumber(url.searchParams.get('page'));
+  return board.memo(`json:page=${page}`, async () =>
+    JSON.stringify(paginated({ url: `${env.publicUrl}/api/events/${eventId}/top-players/` }, await board.page(page, PAGE_SIZE.list), entryJson)),
+  );
+}
+
+/** GET /api/events/{id}/top-players/?page=: the event's scoreboard, teams in team events, players otherwise; 10 per page. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return api(async () => {
+    const actor = await getApiUser(request, context);
+    const scope = await resolveEvent(params.id);
+    return new JsonText(await body(await scoreboardOf(actor, scope), scope.event.id, new URL(request.url)));
+  }, context);
+}
+
+export const action = () => methodNotAllowed();
