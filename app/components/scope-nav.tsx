@@ -1,0 +1,51 @@
+import { NavLink } from 'react-router';
+
+/** What the scope's sub-navigation shows, decided by the layout's loader (routes/scoped/layout.tsx). */
+export interface ScopeNavData {
+  /** "Practice" or the event's name: names the navigation landmark. */
+  label: string;
+  /** /practices or /competes/{id}. */
+  base: string;
+  /** The players' page: Learners (practice), Teams (team events) or Players (individual events). */
+  people: { label: string; to: string };
+  staff: boolean;
+  /** Pending reviews, or null when the scope's solves are not reviewed (no Submissions link). */
+  pending: number | null;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex items-center gap-1 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium ${
+    isActive ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'
+  }`;
+
+/**
+ * The pages of one scope (ISSUE 8 §1). Plain links, so it works without JavaScript; NavLink marks
+ * the current page with aria-current="page" (and its sub-pages: a player under Learners).
+ */
+export function ScopeNav({ nav }: { nav: ScopeNavData }) {
+  const links = [
+    { label: 'Challenges', to: `${nav.base}/challenges` },
+    { label: 'Scoreboard', to: `${nav.base}/scoreboard` },
+    nav.people,
+    ...(nav.staff ? [{ label: 'Categories', to: `${nav.base}/categories` }] : []),
+  ];
+  return (
+    <nav aria-label={`${nav.label} pages`} className="mb-6 border-b border-slate-200 pb-2" data-testid="scope-nav">
+      <ul className="flex flex-wrap gap-1">
+        {links.map((l) => (
+          <li key={l.to}><NavLink to={l.to} className={linkClass}>{l.label}</NavLink></li>
+        ))}
+        {nav.staff && nav.pending !== null ? (
+          <li>
+            <NavLink to={`${nav.base}/submissions`} className={linkClass}>
+              Submissions
+              {nav.pending > 0 ? (
+                <span className="badge">{nav.pending}<span className="sr-only"> pending reviews</span></span>
+              ) : null}
+            </NavLink>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
