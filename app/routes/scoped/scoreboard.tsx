@@ -3,8 +3,8 @@ import { Link, useLoaderData } from 'react-router';
 import { chartLabel, ScoreChart } from '~/components/score-chart';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
-import { resolveScope, scopePath } from '~/domain/scope.server';
-import { scoreboard } from '~/domain/standings.server';
+import { scoreboardOf } from '~/domain/scoreboard.server';
+import { resolveScope } from '~/domain/scope.server';
 import { requireUser } from '~/lib/auth.server';
 import { flagEmoji } from '~/lib/flag-emoji';
 import { MESSAGES } from '~/lib/messages';
@@ -17,40 +17,50 @@ export const meta: Route.MetaFunction = () => [{ title: 'Scoreboard · CTF Arena
 export const handle = { pageCache: true };
 
 /**
- * The scoreboard of a scope (route ids practice-scoreboard, later the event one). Everything comes
- * from the in-memory standings; the chart is rendered to SVG once per copy of them, so a warm
- * request reads no database for this page and ships no chart code to the browser.
+ * The scoreboard of a scope (route ids practice-scoreboard, event-scoreboard): players, or teams in
+ * a team event (domain/scoreboard.server.ts decides). Everything comes from the in-memory standings;
+ * the chart is rendered to SVG once per copy of them, so a warm request reads no database for this
+ * page and ships no chart code to the browser.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
   const scope = await resolveScope(params);
-  const standings = await scoreboard(viewer, scope);
+  const board = await scoreboardOf(viewer, scope);
   const page = pageNumber(new URL(request.url).searchParams.get('page'));
   const [rows, chart] = await Promise.all([
-    standings.memo(`page:${page}`, () => standings.page(page, PAGE_SIZE.list)),
-    standings.memo('chart-svg', async () => {
-      const top = await standings.top();
+    board.memo(`page:${page}`, () => board.page(page, PAGE_SIZE.list)),
+    board.memo('chart-svg', async () => {
+      const top = await board.top();
       if (!top.length) return '';
       const players = top.map((p) => ({ label: chartLabel(p), submissions: p.submissions }));
-      return renderToStaticMarkup(<ScoreChart players={players} max={standings.totalPoints} />);
+      return renderToStaticMarkup(<ScoreChart players={players} max={board.totalPoints} />);
     }),
   ]);
   return {
     chart,
     count: rows.count,
     page,
-    playerPath: `${scopePath(scope)}/users`,
-    rows: rows.results.map((r) => ({ id: r.id, rank: r.rank, username: r.username, country: r.country, score: r.score })),
+    ranks: board.ranks,
+    rows: rows.results.map((r) => ({
+      id: r.id,
+      rank: r.rank,
+      name: r.name,
+      country: r.country,
+      score: r.score,
+      href: r.href,
+      members: r.members?.map((m) => ({ id: m.id, username: m.username, country: m.country, href: `${r.href}/users/${m.id}` })) ?? null,
+    })),
   };
 }
 
 export default function Scoreboard() {
-  const { chart, count, page, playerPath, rows } = useLoaderData<typeof loader>();
+  const { chart, count, page, ranks, rows } = useLoaderData<typeof loader>();
+  const teams = ranks === 'teams';
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Scoreboard</h1>
       {chart ? (
-        <section className="card" aria-label="Top 5 players">
+        <section className="card" aria-label={teams ? 'Top 5 teams' : 'Top 5 players'}>
           {/* Static SVG rendered on the server (app/components/score-chart.tsx). */}
           <div dangerouslySetInnerHTML={{ __html: chart }} />
         </section>
@@ -61,7 +71,7 @@ export default function Scoreboard() {
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="table" data-testid="scoreboard-table">
             <thead>
-              <tr><th>#</th><th>Player</th><th className="text-right">Score</th></tr>
+              <tr><th>#</th><th>{teams ? 'Team' : 'Player'}</th>{teams ? <th>Members</th> : null}<th className="text-right">Score</th></tr>
             </thead>
             <tbody>
               {rows.map((r, i) => (
@@ -69,9 +79,21 @@ export default function Scoreboard() {
                   {/* SPEC §2: (page - 1) * 10 + index + 1; equal to the rank. */}
                   <td>{(page - 1) * PAGE_SIZE.list + i + 1}</td>
                   <td>
-                    <span role="img" aria-label={`country ${r.country}`} className="mr-2">{flagEmoji(r.country)}</span>
-                    <Link className="link" to={`${playerPath}/${r.id}`}>{r.username}</Link>
+                    {r.country ? <span role="img" aria-label={`country ${r.country}`} className="mr-2">{flagEmoji(r.country)}</span> : null}
+                    <Link className="link" to={r.href}>{r.name}</Link>
                   </td>
+                  {r.members ? (
+                    <td>
+                      <ul className="flex flex-wrap gap-x-3">
+                        {r.members.map((m) => (
+                          <li key={m.id}>
+                            <span role="img" aria-label={`country ${m.country}`} className="mr-1">{flagEmoji(m.country)}</span>
+                            <Link className="link" to={m.href}>{m.username}</Link>
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  ) : null}
                   <td className="text-right font-semibold">{r.score}</td>
                 </tr>
               ))}
