@@ -1,0 +1,162 @@
+// Which team leads an event and with how many points: the team twin of standings.server.ts.
+//
+// A team's points are the scores of the event's submissions that count (countingRule in
+// scope.server.ts, the one definition) and carry the team's id (Submission.teamId: a team event's
+// solves belong to the solver's team). Ranked like the players: more points first, then whoever
+// reached their score first (their last counted submission), then the smaller id. Unlike the player
+// standings, every team of the event is listed, those without points last (the teams list shows
+// them all); staff teams are left out.
+//
+// Computed once per event and kept in memory (lib/kept.server.ts) until Submission, Team,
+// TeamMember, User or Event changes.
+//
+// For the event scoreboard (the lead's page) and the teams list:
+//   const standings = await teamStandings(scope);      // scope: an event scope
+//   standings.page(page)                                // ranked rows, 10 per page, with members
+//   standings.top()                                     // top 5 with their submissions (the chart)
+//   standings.pointsOf(teamId), standings.totalPoints   // one team's points, the leader's
+import { Prisma } from '~/generated/prisma/client';
+import { db } from '~/lib/db.server';
+import { Kept } from '~/lib/kept.server';
+import { PAGE_SIZE, type Page } from '~/lib/pagination';
+import { countingSql, type Scope } from './scope.server';
+
+export type EventScope = Extract<Scope, { kind: 'event' }>;
+
+/** How many teams the chart follows (SPEC §9). */
+export const CHART_TEAMS = 5;
+const MAX_MEMO_ENTRIES = 256;
+
+export interface TeamMemberRow { id: number; username: string; country: string }
+
+export interface RankedTeam {
+  id: number;
+  /** 1-based position in the ranking (ties are broken, so ranks are distinct). */
+  rank: number;
+  name: string;
+  points: number;
+  /** Counted team submissions: challenges solved by the team. */
+  solved: number;
+  /** When the team reached its points (its last counted submission); null without any. */
+  reachedAt: Date | null;
+  ownerId: number;
+  /** Members in the order they joined (the owner first). */
+  members: TeamMemberRow[];
+}
+
+export interface TeamSubmissionPoint { score: number; date: Date }
+export interface ChartTeam extends RankedTeam { submissions: TeamSubmissionPoint[] }
+
+/** One computed copy of an event's team standings. */
+export class TeamStandings {
+  private readonly byId = new Map<number, RankedTeam>();
+  private readonly memos = new Map<string, unknown>();
+
+  constructor(readonly scope: EventScope, readonly ranked: readonly RankedTeam[]) {
+    for (const t of ranked) this.byId.set(t.id, t);
+  }
+
+  get count(): number {
+    return this.ranked.length;
+  }
+
+  /** The leader's points: the chart's maximum (SPEC total_points). */
+  get totalPoints(): number {
+    return this.ranked[0]?.points ?? 0;
+  }
+
+  team(id: number): RankedTeam | undefined {
+    return this.byId.get(id);
+  }
+
+  pointsOf(teamId: number): number {
+    return this.byId.get(teamId)?.points ?? 0;
+  }
+
+  page(page: number, pageSize: number = PAGE_SIZE.list): Page<RankedTeam> {
+    const from = (page - 1) * pageSize;
+    return { count: this.count, page, pageSize, results: this.ranked.slice(Math.max(0, from), Math.max(0, from + pageSize)) };
+  }
+
+  /** The first `n` teams with points, with their counted submissions oldest first (the chart's lines). */
+  top(n = CHART_TEAMS): Promise<ChartTeam[]> {
+    return this.memo(`top:${n}`, async () => {
+      const teams = this.ranked.filter((t) => t.points > 0).slice(0, n);
+      if (!teams.length) return [];
+      const rows = await db.$queryRaw<{ teamId: number | bigint; score: number | bigint; createdAt: string | Date }[]>`
+        SELECT teamId, score, createdAt FROM "Submission"
+        WHERE teamId IN (${Prisma.join(teams.map((t) => t.id))}) AND ${Prisma.raw(countingSql(this.scope))} ORDER BY createdAt, id`;
+      const points = new Map<number, TeamSubmissionPoint[]>(teams.map((t) => [t.id, []]));
+      for (const r of rows) points.get(Number(r.teamId))?.push({ score: Number(r.score), date: new Date(r.createdAt) });
+      return teams.map((t) => ({ ...t, submissions: points.get(t.id)! }));
+    });
+  }
+
+  /** A value derived from this copy (an SVG, a JSON page), computed once; bounded like Standings.memo. */
+  memo<T>(key: string, make: () => T): T {
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = make();
+    if (this.memos.size < MAX_MEMO_ENTRIES) {
+      this.memos.set(key, value);
+      if (value instanceof Promise) value.catch(() => this.memos.delete(key));
+    }
+    return value;
+  }
+}
+
+/** The ranking straight from the database (see the header for the rule). */
+export async function computeTeamStandings(scope: EventScope): Promise<TeamStandings> {
+  const eventId = scope.event.id;
+  const [teams, members] = await Promise.all([
+    db.$queryRaw<{ id: number | bigint; name: string; ownerId: number | bigint; points: number | bigint | null; solved: number | bigint | null; reachedAt: string | Date | null }[]>`
+      SELECT t.id, t.name, t.ownerId, g.points, g.solved, g.reachedAt
+      FROM "Team" t
+      LEFT JOIN (SELECT teamId, SUM(score) AS points, COUNT(*) AS solved, MAX(createdAt) AS reachedAt
+                 FROM "Submission" WHERE ${Prisma.raw(countingSql(scope))} AND teamId IS NOT NULL GROUP BY teamId) g ON g.teamId = t.id
+      WHERE t.eventId = ${eventId} AND t.isStaff = 0`,
+    db.$queryRaw<{ teamId: number | bigint; id: number | bigint; username: string; country: string }[]>`
+      SELECT m.teamId, u.id, u.username, u.country FROM "TeamMember" m JOIN "User" u ON u.id = m.userId
+      WHERE m.eventId = ${eventId} ORDER BY m.joinedAt, m.userId`,
+  ]);
+  const membersOf = new Map<number, TeamMemberRow[]>();
+  for (const m of members) {
+    const list = membersOf.get(Number(m.teamId)) ?? [];
+    list.push({ id: Number(m.id), username: m.username, country: m.country || 'BJ' });
+    membersOf.set(Number(m.teamId), list);
+  }
+  const ranked: RankedTeam[] = teams.map((t) => {
+    const ownerId = Number(t.ownerId);
+    const list = membersOf.get(Number(t.id)) ?? [];
+    // The owner first, then the others in the order they joined.
+    list.sort((a, b) => Number(b.id === ownerId) - Number(a.id === ownerId));
+    return {
+      id: Number(t.id),
+      rank: 0,
+      name: t.name,
+      points: Number(t.points ?? 0),
+      solved: Number(t.solved ?? 0),
+      reachedAt: t.reachedAt === null ? null : new Date(t.reachedAt),
+      ownerId,
+      members: list,
+    };
+  });
+  const time = (d: Date | null) => (d ? d.getTime() : Number.POSITIVE_INFINITY);
+  ranked.sort((a, b) => b.points - a.points || time(a.reachedAt) - time(b.reachedAt) || a.id - b.id);
+  ranked.forEach((t, i) => (t.rank = i + 1));
+  return new TeamStandings(scope, ranked);
+}
+
+// One copy per event id; the event row a copy is computed for, by id.
+const kept = new Kept<number, Promise<TeamStandings>>(['Submission', 'Team', 'TeamMember', 'User', 'Event'], (eventId) =>
+  computeTeamStandings(scopeOf.get(eventId)!),
+);
+const scopeOf = new Map<number, EventScope>();
+
+/**
+ * THE team standings of an event, from memory (computed when missing or stale; parallel cold reads
+ * share one computation). Permission checks are the caller's (see teams.server.ts listTeams).
+ */
+export function teamStandings(scope: EventScope): Promise<TeamStandings> {
+  scopeOf.set(scope.event.id, scope);
+  return kept.get(scope.event.id);
+}
