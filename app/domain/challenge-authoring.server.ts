@@ -5,7 +5,11 @@ import { db } from '~/lib/db.server';
 import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
 import { remove } from '~/lib/uploads.server';
 import { markdownToSafeHtml } from '~/lib/rich-text.server';
+import { RE2JS } from 're2js';
+import { FLAG_FORMAT } from '~/schemas/flag-attempt';
 import {
+  PLAIN_FLAG_FORMAT,
+  REGEX_FLAG_WARNING,
   REQUIRED,
   type ChallengeInput,
   type ChallengePatch,
@@ -108,10 +112,51 @@ async function resolveFields(scope: Scope, input: ChallengeInput, self?: { id: n
   };
 }
 
+/**
+ * A flag no learner can submit is refused: a regex must compile on the engine that matches it, and
+ * a plain text flag must have the format every attempt must have (CTF{...}, compared after trimming,
+ * as the matcher does). Page and API alike: both create and set flags through here.
+ */
 function flagErrors(flag: FlagInput | null | undefined): FieldErrors {
   if (!flag) return { flag: [REQUIRED] };
-  const error = flag.collation === 'regex' ? regexError(flag.value) : null;
-  return error ? { value: [error] } : {};
+  if (flag.collation === 'regex') {
+    const error = regexError(flag.value);
+    return error ? { value: [error] } : {};
+  }
+  return FLAG_FORMAT.test(flag.value.trim()) ? {} : { value: [PLAIN_FLAG_FORMAT] };
+}
+
+/** Attempts any sensible CTF{...} regex accepts one of. */
+const FORMAT_PROBES = ['CTF{}', 'CTF{flag}', 'CTF{a}', 'CTF{A}', 'CTF{0}', 'CTF{test_flag}', 'CTF{0123456789abcdef}'];
+
+/**
+ * Whether a regex can plausibly match a CTF{...} value. Whether two regular languages meet is not
+ * something RE2 can answer, so this is a cautious test, and its answer is a warning, not a refusal:
+ * yes when the pattern accepts one of FORMAT_PROBES, or when its text, once stripped of anchors, a
+ * leading flag group and one outer group, starts with `CTF\{` (or `CTF{`) and ends with a literal `}`.
+ */
+export function regexCanMatchFlagFormat(pattern: string): boolean {
+  let compiled: RE2JS;
+  try {
+    compiled = RE2JS.compile(pattern);
+  } catch {
+    return true; // a pattern that does not compile gets its own error
+  }
+  if (FORMAT_PROBES.some((probe) => compiled.matcher(probe).matches())) return true;
+  let text = pattern.trim();
+  const flags = /^\(\?([a-zA-Z]+)\)/.exec(text);
+  if (flags) text = text.slice(flags[0].length);
+  text = text.replace(/^(\^|\\A)+/, '').replace(/(\$|\\z)+$/, '');
+  const group = /^\((?:\?:)?([\s\S]*)\)$/.exec(text);
+  if (group) text = group[1];
+  const start = new RegExp('^CTF(\\\\)?\\{', flags?.[1].includes('i') ? 'i' : '');
+  const repetition = /(^|[^\\])\{\d+(,\d*)?\}$/;
+  return start.test(text) && /\}$/.test(text) && !repetition.test(text);
+}
+
+/** The warning a saved flag deserves (shown on the edit page), or null. */
+export function flagWarning(flag: { value: string; collation: string } | null): string | null {
+  return flag?.collation === 'regex' && !regexCanMatchFlagFormat(flag.value) ? REGEX_FLAG_WARNING : null;
 }
 
 async function merged<T>(run: () => Promise<T>, extra: FieldErrors): Promise<T> {

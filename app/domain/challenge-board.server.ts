@@ -4,7 +4,9 @@
 import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import type { Page } from '~/lib/pagination';
+import { DomainError } from '~/lib/errors.server';
 import { Kept } from '~/lib/kept.server';
+import { markdownToSafeHtml } from '~/lib/rich-text.server';
 import { statement, statementsBy } from '~/lib/sql.server';
 import { assertScopeAccess, challengeAccess, type Via } from './challenge-access.server';
 import { isStaff, type Actor } from './policy.server';
@@ -13,7 +15,8 @@ import { challengeValue } from './scoring.server';
 
 export const TOP_SOLVERS = 5;
 
-export interface LastSubmission { isCorrect: boolean; isValidated: boolean | null; comment: string | null }
+/** The viewer's own last submission of a challenge: `score` is what it earned (or would have, if rejected). */
+export interface LastSubmission { isCorrect: boolean; isValidated: boolean | null; comment: string | null; score: number }
 
 export interface BoardChallenge {
   id: number;
@@ -34,6 +37,7 @@ export interface BoardChallenge {
   solveCount: number;
   files: { id: number; name: string }[];
   flagId: number | null;
+  /** `description` is the sanitized HTML of the hint's Markdown, only once the viewer may read it. */
   hint: { id: number; score: number; unlocked: boolean; description: string | null } | null;
   last: LastSubmission | null;
 }
@@ -52,10 +56,10 @@ export function isSolved(scope: Scope, last: LastSubmission | null): boolean {
 
 /** Submitting is closed once the last submission was correct (and not rejected). */
 export function canSubmit(last: LastSubmission | null): boolean {
-  return !(last?.isCorrect && last.isValidated !== false);
+  return !hasSolved(last);
 }
 
-type CatalogRow = Prisma.ChallengeGetPayload<{ include: { category: true; files: true; flag: { select: { id: true } }; hint: true } }>;
+type CatalogRow = Prisma.ChallengeGetPayload<{ include: { category: true; files: true; flag: { select: { id: true } }; hint: true } }> & { hintHtml: string | null };
 
 const INCLUDE = { category: true, files: { orderBy: { id: 'asc' } }, flag: { select: { id: true } }, hint: true } as const;
 
@@ -63,17 +67,26 @@ const INCLUDE = { category: true, files: { orderBy: { id: 'asc' } }, flag: { sel
 // until a table it was read from changes: the scope's challenges with category, files, flag and hint
 // (not touched by play), and the solve count of each (every solve changes it). A board render then
 // reads only the viewer's own rows, through two prepared statements instead of nine Prisma queries.
-const catalogs = new Kept<number | null, Promise<CatalogRow[]>>(['Challenge', 'Category', 'ChallengeFile', 'Flag', 'Hint'], (eventId) =>
-  db.challenge.findMany({ where: { eventId }, include: INCLUDE, orderBy: [{ categoryId: 'asc' }, { id: 'asc' }] }),
+const catalogs = new Kept<number | null, Promise<CatalogRow[]>>(['Challenge', 'Category', 'ChallengeFile', 'Flag', 'Hint'], async (eventId) =>
+  (await db.challenge.findMany({ where: { eventId }, include: INCLUDE, orderBy: [{ categoryId: 'asc' }, { id: 'asc' }] })).map(withHintHtml),
 );
+
+/**
+ * Hints are Markdown, sanitized like descriptions. They are stored as the author typed them (the
+ * Hint tab and the API edit that text) and made HTML here, the one place hints are read for showing,
+ * once per catalog: the catalog is dropped when a hint changes.
+ */
+function withHintHtml<T extends { hint: { description: string } | null }>(row: T): T & { hintHtml: string | null } {
+  return { ...row, hintHtml: row.hint ? markdownToSafeHtml(row.hint.description) : null };
+}
 const solveCountStatements = statementsBy<{ challengeId: number; n: number }, []>(
   (counted) => `SELECT challengeId, COUNT(*) AS n FROM "Submission" WHERE ${counted} GROUP BY challengeId`,
 );
 const solveCounts = new Kept<string, Promise<Map<number, number>>>(['Submission'], async (counted) =>
   new Map((await solveCountStatements(counted).all()).map((r) => [r.challengeId, r.n])),
 );
-const submissionsOf = statement<{ challengeId: number; isCorrect: number; isValidated: number | null; comment: string | null }, [number]>(
-  'SELECT challengeId, isCorrect, isValidated, comment FROM "Submission" WHERE learnerId = ? ORDER BY id DESC',
+const submissionsOf = statement<{ challengeId: number; isCorrect: number; isValidated: number | null; comment: string | null; score: number }, [number]>(
+  'SELECT challengeId, isCorrect, isValidated, comment, score FROM "Submission" WHERE learnerId = ? ORDER BY id DESC',
 );
 const unlocksOf = statement<{ hintId: number }, [number]>('SELECT hintId FROM "HintUnlock" WHERE userId = ?');
 
@@ -87,7 +100,7 @@ async function decorate(actor: Actor, scope: Scope, rows: CatalogRow[]): Promise
   const [solveCount, submissions, unlocks] = await Promise.all([solveCounts.get(countingSql(scope)), submissionsOf.all(actor.id), unlocksOf.all(actor.id)]);
   const last = new Map<number, LastSubmission>();
   for (const s of submissions) {
-    if (!last.has(s.challengeId)) last.set(s.challengeId, { isCorrect: !!s.isCorrect, isValidated: s.isValidated === null ? null : !!s.isValidated, comment: s.comment });
+    if (!last.has(s.challengeId)) last.set(s.challengeId, { isCorrect: !!s.isCorrect, isValidated: s.isValidated === null ? null : !!s.isValidated, comment: s.comment, score: s.score });
   }
   const unlocked = new Set(unlocks.map((u) => u.hintId));
   const staff = isStaff(actor);
@@ -113,7 +126,7 @@ async function decorate(actor: Actor, scope: Scope, rows: CatalogRow[]): Promise
       solveCount: solves,
       files: c.files.map((f) => ({ id: f.id, name: f.name })),
       flagId: c.flag?.id ?? null,
-      hint: c.hint ? { id: c.hint.id, score: c.hint.score, unlocked: hintOpen, description: hintOpen ? c.hint.description : null } : null,
+      hint: c.hint ? { id: c.hint.id, score: c.hint.score, unlocked: hintOpen, description: hintOpen ? c.hintHtml : null } : null,
       last: last.get(c.id) ?? null,
     };
   });
@@ -132,8 +145,34 @@ export async function listBoard(actor: Actor | null, scope: Scope, opts: { categ
 /** One challenge as the board's dialog (or GET /api/challenges/{id}/, via 'own') shows it. */
 export async function boardChallenge(actor: Actor | null, via: Via, id: number): Promise<BoardChallenge> {
   const { challenge, scope } = await challengeAccess(actor, id, via, 'see');
-  const row = (await boardCatalog(scope)).find((c) => c.id === challenge.id) ?? (await db.challenge.findUniqueOrThrow({ where: { id: challenge.id }, include: INCLUDE }));
+  const row = (await boardCatalog(scope)).find((c) => c.id === challenge.id) ?? withHintHtml(await db.challenge.findUniqueOrThrow({ where: { id: challenge.id }, include: INCLUDE }));
   return (await decorate(actor!, scope, [row]))[0];
+}
+
+/** Whether the player's last submission is a solve that still stands (correct, not rejected). */
+export function hasSolved(last: LastSubmission | null): boolean {
+  return !!last?.isCorrect && last.isValidated !== false;
+}
+
+/** A solve the reviewer rejected: the player may submit again. */
+export function isRejected(last: LastSubmission | null): boolean {
+  return !!last?.isCorrect && last.isValidated === false;
+}
+
+/**
+ * The challenge recommended after this one (`next`), offered once the player has solved this one,
+ * and only when the access rule lets them see it (an inactive or closed next is not offered).
+ */
+export async function nextChallengeFor(actor: Actor | null, scope: Scope, challenge: Pick<BoardChallenge, 'nextId' | 'last'>): Promise<{ id: number; name: string } | null> {
+  if (challenge.nextId === null || !hasSolved(challenge.last)) return null;
+  try {
+    const { challenge: next } = await challengeAccess(actor, challenge.nextId, scope, 'see');
+    const row = (await boardCatalog(scope)).find((c) => c.id === next.id);
+    return row ? { id: row.id, name: row.name } : null;
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
 }
 
 export interface Solver { learnerId: number; username: string; teamId: number | null; teamName: string | null; score: number; at: Date }

@@ -14,6 +14,15 @@ export const TRAINING_WEEKS = { min: 1, max: 20 } as const;
 export const MAX_POINTS = 100_000;
 export const MAX_FLAG_VALUE_LENGTH = 1000;
 
+/**
+ * Flags no learner could ever submit (learners' attempts must have the format CTF{flag}, SPEC §5):
+ * a plain text flag of another format is refused; a regex that looks unable to match that format
+ * is saved, with this warning (README "Rules: Authoring").
+ */
+export const PLAIN_FLAG_FORMAT = 'A plain text flag must have the format CTF{flag}: learners can only submit flags of that format.';
+export const REGEX_FLAG_WARNING =
+  'This regular expression does not seem to match any flag of the format CTF{flag}, the only format learners can submit: check it (for example CTF\\{[a-z_]+\\}).';
+
 /** Success texts of SPEC §8, and the ones the spec leaves to us. */
 export const AUTHORING_MESSAGES = {
   added: 'Addition completed successfully!',

@@ -5,13 +5,15 @@ import { string, REQUIRED, tooLong } from './fields';
 /** Longest flag attempt accepted; longer ones are refused before matching (flag-match.server.ts). */
 export const MAX_FLAG_LENGTH = 1000;
 export const FLAG_FORMAT_MESSAGE = 'The flag must have the format CTF{flag}.';
+/** SPEC §5 and §9: what every flag looks like (after trimming the white space around it). */
+export const FLAG_FORMAT = /^CTF\{[\s\S]*\}$/;
 
 /** SPEC §5: required, format CTF{flag}; capped in length before any matching. */
 export const flagAttemptField = string()
   .trim()
   .min(1, REQUIRED)
   .max(MAX_FLAG_LENGTH, tooLong(MAX_FLAG_LENGTH))
-  .regex(/^CTF\{[\s\S]*\}$/, FLAG_FORMAT_MESSAGE);
+  .regex(FLAG_FORMAT, FLAG_FORMAT_MESSAGE);
 
 export const verifyFlagSchema = z.object({ flag: flagAttemptField });
 export const submitFlagSchema = z.object({ value: flagAttemptField });

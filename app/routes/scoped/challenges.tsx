@@ -1,10 +1,12 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { UrlDialog } from '~/components/dialog';
+import { RichText } from '~/components/rich-text';
 import { EmptyState, Field } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { ProgressRing } from '~/components/progress-ring';
 import { categoriesWithProgress } from '~/domain/categories.server';
-import { boardChallenge, canSubmit, isSolved, listBoard, topSolvers, type BoardChallenge } from '~/domain/challenge-board.server';
+import { ACCESS_MESSAGES } from '~/domain/challenge-access.server';
+import { boardChallenge, canSubmit, isRejected, isSolved, listBoard, nextChallengeFor, topSolvers, type BoardChallenge } from '~/domain/challenge-board.server';
 import { unlockHint } from '~/domain/hints.server';
 import { isStaff, isSuperuser } from '~/domain/policy.server';
 import { resolveScope, scopePath } from '~/domain/scope.server';
@@ -14,7 +16,7 @@ import { DomainError, Invalid } from '~/lib/errors.server';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
-import { submitFlagSchema, verifyFlagSchema } from '~/schemas/flag-attempt';
+import { FLAG_FORMAT_MESSAGE, submitFlagSchema, verifyFlagSchema } from '~/schemas/flag-attempt';
 import { hrefWith } from '~/lib/url';
 import type { Route } from './+types/challenges';
 
@@ -37,7 +39,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Through this scope only: another scope's challenge, or one not open to the viewer, is a 404/403.
     selectedId ? boardChallenge(user, scope, selectedId) : null,
   ]);
-  const solvers = selected && url.searchParams.get('tab') === 'solves' ? await topSolvers(user, scope, selected.id) : [];
+  const [solvers, next] = selected
+    ? await Promise.all([url.searchParams.get('tab') === 'solves' ? topSolvers(user, scope, selected.id) : [], nextChallengeFor(user, scope, selected)])
+    : [[], null];
   return {
     base: scopePath(scope),
     board,
@@ -47,9 +51,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     solvers: solvers.map((s) => ({ ...s, href: s.teamId && scope.kind === 'event' ? `/competes/${scope.event.id}/teams/${s.teamId}` : `/practices/users/${s.learnerId}` })),
     solved: Object.fromEntries(board.results.map((c) => [c.id, isSolved(scope, c.last)])),
     selectedSolved: selected ? isSolved(scope, selected.last) : false,
+    next,
     selectedCanSubmit: selected ? canSubmit(selected.last) : false,
     writeupRequired: writeupRequired(scope),
     staff: isStaff(user),
+    // Staff check flags but never submit (the access rule): they get the check only, and this note.
+    staffNote: isStaff(user) ? ACCESS_MESSAGES.staffSubmit : null,
     superuser: isSuperuser(user),
   };
 }
@@ -131,14 +138,21 @@ function Card({ c, solved, staff, superuser, href }: { c: BoardChallenge; solved
     <li className="card relative flex flex-col gap-2">
       <div className="flex items-start justify-between gap-2">
         <Link to={href} className="font-semibold after:absolute after:inset-0" preventScrollReset>{c.name}</Link>
-        <span className="text-lg font-bold text-brand-700">{c.newValue}</span>
+        {/* Solved: what the player scored (a hint's penalty included), not what the next solver would get. */}
+        {solved && c.last ? (
+          <span className="text-right text-lg font-bold text-green-800" data-testid="own-score">{c.last.score}<span className="sr-only"> points scored</span></span>
+        ) : (
+          <span className="text-lg font-bold text-brand-700">{c.newValue}<span className="sr-only"> points</span></span>
+        )}
       </div>
       <p className="text-sm text-slate-500">{c.categoryName} · {c.level}</p>
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        {solved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">Solved</span> : null}
+        {solved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">Solved · you scored {c.last?.score}</span> : null}
+        {isRejected(c.last) ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800">Rejected</span> : null}
         {staff && !c.isActive ? <span className="rounded bg-slate-200 px-2 py-0.5 font-semibold text-slate-700">Inactive</span> : null}
         <span className="text-slate-500">{c.solveCount} solve{c.solveCount === 1 ? '' : 's'}</span>
       </div>
+      {isRejected(c.last) ? <RejectedNote comment={c.last?.comment ?? null} /> : null}
       {staff ? (
         <div className="relative z-10 mt-auto flex gap-2 text-sm">
           <Link className="link" to={`/practices/challenges/${c.id}`}>Edit</Link>
@@ -146,6 +160,16 @@ function Card({ c, solved, staff, superuser, href }: { c: BoardChallenge; solved
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** SPEC §4: a rejected solve shows 'Rejected' with the reviewer's comment; the player may submit again. */
+function RejectedNote({ comment }: { comment: string | null }) {
+  return (
+    <div className="text-sm text-red-800" data-testid="rejected-note">
+      {comment ? <p>Reviewer's comment: {comment}</p> : null}
+      <p>You may submit this challenge again.</p>
+    </div>
   );
 }
 
@@ -215,8 +239,9 @@ export default function Challenges() {
             d.solvers.length ? (
               <ol className="space-y-1 text-sm" aria-label="Top solvers">
                 {d.solvers.map((s, i) => (
-                  <li key={`${s.learnerId}-${i}`} className="flex justify-between">
+                  <li key={`${s.learnerId}-${i}`} className="flex flex-wrap justify-between gap-x-3">
                     <Link className="link" to={s.href}>{s.teamName ?? s.username}</Link>
+                    <span className="font-semibold" data-testid="solver-score">{s.score} points</span>
                     <span className="text-slate-500">{new Date(s.at).toLocaleString('en-US')}</span>
                   </li>
                 ))}
@@ -227,12 +252,22 @@ export default function Challenges() {
           ) : (
             <div className="space-y-4">
               <div className="flex flex-wrap gap-2 text-sm">
-                <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700">{c.newValue} points</span>
+                {d.selectedSolved && c.last ? (
+                  <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800" data-testid="own-score">You scored {c.last.score} points</span>
+                ) : (
+                  <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700">{c.newValue} points</span>
+                )}
                 <span className="rounded bg-slate-100 px-2 py-0.5">{c.categoryName}</span>
                 <span className="rounded bg-slate-100 px-2 py-0.5">{c.level}</span>
                 {d.selectedSolved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">Solved</span> : null}
               </div>
-              <div className="prose max-w-none text-sm" dangerouslySetInnerHTML={{ __html: c.description }} />
+              {isRejected(c.last) ? (
+                <div className="rounded border border-red-200 bg-red-50 p-3">
+                  <p className="text-sm font-semibold text-red-800">Rejected</p>
+                  <RejectedNote comment={c.last?.comment ?? null} />
+                </div>
+              ) : null}
+              <RichText html={c.description} testId="challenge-description" />
               {c.files.length ? (
                 <ul className="text-sm" aria-label="Files">
                   {c.files.map((f) => <li key={f.id}><a className="link" href={`/api/challenges/${c.id}/files/${f.id}/download/`} download>{f.name}</a></li>)}
@@ -240,7 +275,10 @@ export default function Challenges() {
               ) : null}
               {c.hint ? (
                 c.hint.unlocked ? (
-                  <p className="rounded border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="hint">Hint: {c.hint.description}</p>
+                  <section aria-label="Hint" className="rounded border border-amber-200 bg-amber-50 p-3" data-testid="hint">
+                    <h3 className="mb-1 text-sm font-semibold">Hint</h3>
+                    <RichText html={c.hint.description ?? ''} />
+                  </section>
                 ) : (
                   <Link to={href({ hint: 1 })} className="btn-secondary" preventScrollReset>Hint (−{c.hint.score} points)</Link>
                 )
@@ -248,7 +286,19 @@ export default function Challenges() {
 
               {errors?.non_field_errors ? <p className="field-error" role="alert">{errors.non_field_errors[0]}</p> : null}
               {!d.selectedCanSubmit ? (
-                <p className="text-sm text-slate-600">You have already solved this challenge.</p>
+                <>
+                  <p className="text-sm text-slate-600">You have already solved this challenge.</p>
+                  {d.next ? (
+                    <p className="text-sm">
+                      <Link className="btn-primary" to={href({ challenge: d.next.id, tab: null, hint: null })} preventScrollReset>Next: {d.next.name}</Link>
+                    </p>
+                  ) : null}
+                </>
+              ) : checked && d.staffNote ? (
+                <div className="space-y-2" role="status">
+                  <p className="text-sm font-medium text-green-700">{MESSAGES.flagCorrect}</p>
+                  <p className="text-sm text-slate-600">{d.staffNote}</p>
+                </div>
               ) : checked ? (
                 <Form method="post" encType="multipart/form-data" className="space-y-3">
                   <p role="status" className="text-sm font-medium text-green-700">{MESSAGES.flagCorrect}</p>
@@ -261,12 +311,16 @@ export default function Challenges() {
                   <button type="submit" className="btn-primary" disabled={busy}>Submit</button>
                 </Form>
               ) : (
-                <Form method="post" className="space-y-3">
+                // No browser pattern or required: a flag pasted with spaces around it is fine (the
+                // server trims it), and a wrong one gets the product's own message, not the browser's.
+                <Form method="post" className="space-y-3" noValidate>
                   <input type="hidden" name="intent" value="check" />
                   <input type="hidden" name="challenge" value={c.id} />
+                  {d.staffNote ? <p className="text-sm text-slate-600" data-testid="staff-note">{d.staffNote}</p> : null}
                   <Field label="Flag" name="flag" errors={errors?.flag ?? errors?.value}>
-                    <input id="flag" name="flag" placeholder="CTF{flag}" required pattern="CTF\{.*\}" className="input" autoComplete="off" key={result ? 'retry' : 'first'} />
+                    <input id="flag" name="flag" placeholder="CTF{flag}" aria-describedby="flag-format" className="input" autoComplete="off" key={result ? 'retry' : 'first'} />
                   </Field>
+                  {errors?.flag || errors?.value ? null : <p id="flag-format" className="-mt-3 text-xs text-slate-500">{FLAG_FORMAT_MESSAGE}</p>}
                   <button type="submit" className="btn-primary" disabled={busy}>Check the flag</button>
                 </Form>
               )}
