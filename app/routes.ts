@@ -37,6 +37,10 @@ export default [
 
   // Teams outside an event's pages
   // [teams pages]
+  route('teams/create', 'routes/teams/create.tsx', { id: 'team-create' }),
+  route('teams/join', 'routes/teams/join.tsx', { id: 'team-join' }),
+  route('teams/join/:code', 'routes/teams/join.tsx', { id: 'team-join-code' }),
+  route('teams/me', 'routes/teams/me.tsx'),
   // [end teams pages]
 
   // Event play: the practice modules again, with their own ids, under the event's layout.
@@ -54,6 +58,10 @@ export default [
     route('users/:id', 'routes/scoped/player.tsx', { id: 'black-friday-player-solved-challenges' }),
     // [end event play pages]
     // [event teams pages]
+    route('teams/create', 'routes/teams/create.tsx', { id: 'event-team-create' }),
+    route('teams', 'routes/competes/teams/list.tsx', { id: 'event-teams' }),
+    route('teams/:teamId', 'routes/competes/teams/team.tsx', { id: 'team-solved-challenges' }),
+    route('teams/:teamId/users/:userId', 'routes/competes/teams/player.tsx', { id: 'team-player-solved-challenges' }),
     // [end event teams pages]
   ]),
 
@@ -104,6 +112,11 @@ export default [
   // [events api]
   // [end events api]
   // [teams api]
+  route('api/events/:id/teams', 'api/events/teams.ts'),
+  route('api/teams/join', 'api/teams/join.ts'),
+  route('api/teams/me', 'api/teams/me.ts'),
+  route('api/teams/:id', 'api/teams/team.ts'),
+  route('api/teams/:id/submissions', 'api/teams/submissions.ts'),
   // [end teams api]
   // [event play api]
   route('api/events/:id/challenges', 'api/events/challenges.ts'),

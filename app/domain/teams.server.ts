@@ -24,6 +24,7 @@ import { ACCESS_MESSAGES } from './challenge-access.server';
 import { isStaff, requireAuthenticated, type Actor } from './policy.server';
 import { countingSubmissions, eventPhase, rulesOf, type Scope } from './scope.server';
 import { teamStandings, type EventScope, type RankedTeam } from './team-standings.server';
+import { viewOfUser } from './user-view.server';
 
 export const TEAM_MESSAGES = {
   updated: 'Your Team account has been successfully modified.',
@@ -62,6 +63,12 @@ const nameKey = (name: string) => name.trim().toLowerCase();
 const wrongJoins = new RateLimiterMemory({ points: 20 * env.rateLimitFactor, duration: 15 * 60 });
 
 // ---- Who may create or join -----------------------------------------------------------------
+
+/** A signed-in player who is not staff: who may create, join or have a team (checked before a body is read). */
+export function requireTeamPlayer(actor: Actor | null | undefined): asserts actor is Actor {
+  requireAuthenticated(actor);
+  if (isStaff(actor)) throw new Forbidden(TEAM_MESSAGES.staff);
+}
 
 /** The refusal for playing `event` in a team, or null. `field` names the input for the event. */
 function teamDoor(actor: Actor, event: Event, field: 'event' | null): DomainError | null {
@@ -109,8 +116,7 @@ async function enrol(tx: Prisma.TransactionClient, teamId: number, eventId: numb
 
 /** Creates a team in an event; the creator is its owner and first member (SPEC §2 "Team forms"). */
 export async function createTeam(actor: Actor | null, eventId: number | undefined, input: TeamCreateInput): Promise<Team> {
-  requireAuthenticated(actor);
-  if (isStaff(actor)) throw new Forbidden(TEAM_MESSAGES.staff);
+  requireTeamPlayer(actor);
   if (!eventId) throw new Invalid({ event: [TEAM_MESSAGES.eventRequired] });
   const event = await db.event.findUnique({ where: { id: eventId } });
   if (!event) throw new Invalid({ event: [`Invalid pk "${eventId}" - object does not exist.`] });
@@ -180,8 +186,7 @@ async function teamToJoin(actor: Actor, input: TeamJoinInput): Promise<TeamWithE
  * events, a player who already has a team in that event (SPEC §8's 403), a full team.
  */
 export async function joinTeam(actor: Actor | null, input: TeamJoinInput): Promise<Team> {
-  requireAuthenticated(actor);
-  if (isStaff(actor)) throw new Forbidden(TEAM_MESSAGES.staff);
+  requireTeamPlayer(actor);
   const team = await teamToJoin(actor, input);
   const refused = teamDoor(actor, team.event, null);
   if (refused) throw refused;
@@ -332,8 +337,7 @@ export async function myTeams(actor: Actor | null): Promise<{ id: number; name: 
  * the current/next one; null when they have none. Staff have no team page (SPEC §2).
  */
 export async function myTeam(actor: Actor | null, teamId?: number | null): Promise<{ team: TeamView; others: Awaited<ReturnType<typeof myTeams>> } | null> {
-  requireAuthenticated(actor);
-  if (isStaff(actor)) throw new Forbidden(TEAM_MESSAGES.staff);
+  requireTeamPlayer(actor);
   const teams = await myTeams(actor);
   const chosen = teams.find((t) => t.id === teamId) ?? teams[0];
   if (!chosen) return null;
@@ -352,11 +356,11 @@ export async function listTeams(actor: Actor | null, scope: Scope, page: number,
   return (await teamStandings(scope)).page(page, pageSize);
 }
 
-/** A member's solves for the team, oldest first (the player-within-team page). */
+/** A member's solves for the team, oldest first, and the member as the viewer may see them (the player-within-team page). */
 export async function teamPlayer(actor: Actor | null, scope: Scope, teamId: number, userId: number) {
   const team = await teamInEvent(actor, scope, teamId);
   const member = team.members.find((m) => m.id === userId);
-  if (!member) throw new NotFound('No User matches the given query.');
+  if (!member || scope.kind !== 'event') throw new NotFound('No User matches the given query.');
   const [user, solves] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: member.id } }),
     db.submission.findMany({
@@ -365,7 +369,23 @@ export async function teamPlayer(actor: Actor | null, scope: Scope, teamId: numb
       select: { id: true, score: true, challenge: { select: { id: true, name: true, initialValue: true } } },
     }),
   ]);
-  return { team, member, user, solves };
+  return { team, member, player: viewOfUser(actor!, user), solves };
+}
+
+/** The challenges a team solved in its event (counted submissions), oldest first, with who solved each. */
+export async function teamSolves(scope: Scope, teamId: number) {
+  if (scope.kind !== 'event') return [];
+  return db.submission.findMany({
+    where: { ...countingSubmissions(scope), teamId },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, score: true, createdAt: true, learner: { select: { id: true, username: true } }, challenge: { select: { id: true, name: true, initialValue: true } } },
+  });
+}
+
+/** The actor's team in one event (id and name), or null: what an event's team pages offer them. */
+export async function myTeamIn(actor: Actor, eventId: number): Promise<{ id: number; name: string } | null> {
+  const row = await db.teamMember.findUnique({ where: { eventId_userId: { eventId, userId: actor.id } }, select: { team: { select: { id: true, name: true } } } });
+  return row?.team ?? null;
 }
 
 /**

@@ -1,0 +1,65 @@
+import { Link, useLoaderData } from 'react-router';
+import { EmptyState } from '~/components/field';
+import { resolveScope } from '~/domain/scope.server';
+import { teamPlayer } from '~/domain/teams.server';
+import { profileUrl } from '~/domain/user-view.server';
+import { requireUser } from '~/lib/auth.server';
+import { flagEmoji } from '~/lib/flag-emoji';
+import { MESSAGES } from '~/lib/messages';
+import type { Route } from './+types/player';
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.player.username ?? 'Player'} · CTF Arena` }];
+
+/**
+ * A player within a team (route id team-player-solved-challenges): the team link, the player as the
+ * viewer may see them (full name and e-mail for staff and themself) and what they solved for the
+ * team. No total points in team context (SPEC §2): the points are the team's.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, '/');
+  const scope = await resolveScope(params);
+  const { team, player, solves } = await teamPlayer(user, scope, Number(params.teamId), Number(params.userId));
+  return {
+    team: { id: team.id, name: team.name, path: `/competes/${params.eventId}/teams/${team.id}` },
+    player: {
+      username: player.username,
+      ...(player.private ? { fullname: player.private.fullname, email: player.private.email } : {}),
+      country: player.country,
+      profile: profileUrl({ id: player.id, profile: player.profile }),
+    },
+    solves: solves.map((s) => ({ id: s.id, name: s.challenge.name, initialValue: s.challenge.initialValue, score: s.score })),
+  };
+}
+
+export default function TeamPlayer() {
+  const { team, player, solves } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <div className="card flex flex-wrap items-center gap-6">
+        <img src={player.profile} alt="" width={96} height={96} className="h-24 w-24 rounded-full bg-slate-100 object-cover" />
+        <div className="flex-1">
+          <p className="text-sm text-slate-500">Team <Link className="link" to={team.path}>{team.name}</Link></p>
+          <h1 className="text-2xl font-bold">
+            <span aria-label={`country ${player.country}`}>{flagEmoji(player.country)}</span> {player.username}
+          </h1>
+          {'fullname' in player ? <p className="text-slate-600">{player.fullname} · {player.email}</p> : null}
+        </div>
+      </div>
+      <section className="card">
+        <h2 className="mb-4 text-lg font-semibold">Solved challenges</h2>
+        {solves.length === 0 ? (
+          <EmptyState text={MESSAGES.noSolves} />
+        ) : (
+          <table className="table">
+            <thead><tr><th>#</th><th>Challenge</th><th>Initial value</th><th>Score obtained</th></tr></thead>
+            <tbody>
+              {solves.map((s, i) => (
+                <tr key={s.id}><td>{i + 1}</td><td>{s.name}</td><td>{s.initialValue}</td><td>{s.score}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link, useLoaderData } from 'react-router';
+import { EmptyState } from '~/components/field';
+import { resolveScope } from '~/domain/scope.server';
+import { teamInEvent, teamSolves } from '~/domain/teams.server';
+import { requireUser } from '~/lib/auth.server';
+import { flagEmoji } from '~/lib/flag-emoji';
+import { MESSAGES } from '~/lib/messages';
+import type { Route } from './+types/team';
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team.name ?? 'Team'} · CTF Arena` }];
+
+/**
+ * The team page (route id team-solved-challenges): name, total points, members with country flag,
+ * score obtained and challenges solved, 'Leader' for the owner, then the team's solved challenges.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, '/');
+  const scope = await resolveScope(params);
+  const team = await teamInEvent(user, scope, Number(params.teamId));
+  const solves = await teamSolves(scope, team.id);
+  return {
+    team: { id: team.id, name: team.name, points: team.points, event: team.event.name, isMember: team.isMember },
+    members: team.members,
+    solves: solves.map((s) => ({ id: s.id, name: s.challenge.name, initialValue: s.challenge.initialValue, score: s.score, by: s.learner.username })),
+    base: `/competes/${params.eventId}/teams/${team.id}`,
+  };
+}
+
+export default function TeamPage() {
+  const { team, members, solves, base } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <div className="card flex flex-wrap items-center gap-6">
+        <div className="flex-1">
+          <h1 className="text-2xl font-bold">{team.name}</h1>
+          <p className="text-slate-600">{team.event}{team.isMember ? <> · <Link className="link" to={`/teams/me?team=${team.id}`}>Team account</Link></> : null}</p>
+        </div>
+        <div className="text-right">
+          <p className="text-sm text-slate-500">Total points</p>
+          <p className="text-2xl font-bold" data-testid="total-points">{team.points}</p>
+        </div>
+      </div>
+      <section className="card">
+        <h2 className="mb-4 text-lg font-semibold">Members</h2>
+        <table className="table" data-testid="members-table">
+          <thead><tr><th>#</th><th>Member</th><th className="text-right">Score obtained</th><th className="text-right">Challenges solved</th></tr></thead>
+          <tbody>
+            {members.map((m, i) => (
+              <tr key={m.id}>
+                <td>{i + 1}</td>
+                <td>
+                  <span role="img" aria-label={`country ${m.country}`} className="mr-2">{flagEmoji(m.country)}</span>
+                  <Link className="link" to={`${base}/users/${m.id}`}>{m.username}</Link>
+                  {m.isOwner ? <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Leader</span> : null}
+                </td>
+                <td className="text-right">{m.score}</td>
+                <td className="text-right">{m.solved}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section className="card">
+        <h2 className="mb-4 text-lg font-semibold">Solved challenges</h2>
+        {solves.length === 0 ? (
+          <EmptyState text={MESSAGES.noSolves} />
+        ) : (
+          <table className="table">
+            <thead><tr><th>#</th><th>Challenge</th><th>Initial value</th><th>Score obtained</th><th>Solved by</th></tr></thead>
+            <tbody>
+              {solves.map((s, i) => (
+                <tr key={s.id}><td>{i + 1}</td><td>{s.name}</td><td>{s.initialValue}</td><td>{s.score}</td><td>{s.by}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Field, FormErrors } from '~/components/field';
+import { resolveScope } from '~/domain/scope.server';
+import { createTeam, eventsOpenForTeams, myTeamIn, requireTeamPlayer } from '~/domain/teams.server';
+import { requireUser } from '~/lib/auth.server';
+import { NotFound } from '~/lib/errors.server';
+import { handleForm } from '~/lib/form.server';
+import { redirectWithFlash } from '~/lib/session.server';
+import { teamCreateSchema } from '~/schemas/team';
+import type { Route } from './+types/create';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Create your team · CTF Arena' }];
+
+/**
+ * The event the page creates a team in: the URL's (/competes/{id}/teams/create) or, on /teams/create,
+ * the one chosen in the form among the team events that are upcoming or active.
+ */
+async function fixedEvent(params: { eventId?: string }) {
+  if (params.eventId === undefined) return null;
+  const scope = await resolveScope(params);
+  if (scope.kind !== 'event') throw new NotFound();
+  return scope.event;
+}
+
+/** /teams/create and /competes/{event_id}/teams/create: anonymous visitors go to / (SPEC §2). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, '/');
+  requireTeamPlayer(user);
+  const event = await fixedEvent(params);
+  const events = event ? [event] : await eventsOpenForTeams();
+  const chosen = Number(new URL(request.url).searchParams.get('event')) || null;
+  const current = event ? await myTeamIn(user, event.id) : null;
+  return {
+    fixed: event ? { id: event.id, name: event.name } : null,
+    events: events.map((e) => ({ id: e.id, name: e.name, upcoming: e.startDate > new Date() })),
+    chosen,
+    current,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context, '/');
+  requireTeamPlayer(user);
+  const event = await fixedEvent(params);
+  const outcome = await handleForm(await request.formData(), teamCreateSchema, (input) => createTeam(user, event?.id ?? input.event, input));
+  if (!outcome.ok) return outcome.response;
+  const team = outcome.value;
+  return redirectWithFlash(request, `/competes/${team.eventId}/challenges`, { type: 'success', text: `Your team ${team.name} has been created.` });
+}
+
+export default function CreateTeam() {
+  const { fixed, events, chosen, current } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const errors = result?.result.error;
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <div className="card mx-auto max-w-md">
+      <h1 className="mb-2 text-2xl font-bold">Create your team</h1>
+      {fixed ? <p className="mb-4 text-sm text-slate-600">Event: <strong>{fixed.name}</strong></p> : null}
+      {current ? (
+        <p className="mb-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          You already play this event in the team <Link className="link" to={`/teams/me?team=${current.id}`}>{current.name}</Link>.
+        </p>
+      ) : null}
+      <FormErrors errors={errors?.['']} />
+      {!fixed && events.length === 0 ? (
+        <p className="text-slate-600">No team event is open for teams at the moment.</p>
+      ) : (
+        <Form method="post" noValidate>
+          {!fixed ? (
+            <Field label="Event" name="event" errors={errors?.event}>
+              <select id="event" name="event" className="input" defaultValue={String(result?.result.initialValue?.event ?? chosen ?? events[0]?.id ?? '')}>
+                {events.map((e) => (
+                  <option key={e.id} value={e.id}>{e.name}{e.upcoming ? ' (upcoming)' : ''}</option>
+                ))}
+              </select>
+            </Field>
+          ) : errors?.event ? (
+            <FormErrors errors={errors.event} />
+          ) : null}
+          <Field label="Team name" name="name" errors={errors?.name}>
+            <input id="name" name="name" className="input" required maxLength={50} autoComplete="off" defaultValue={String(result?.result.initialValue?.name ?? '')} />
+          </Field>
+          <Field label="Password" name="password" errors={errors?.password}>
+            <input id="password" name="password" type="password" className="input" required autoComplete="new-password" />
+          </Field>
+          <Field label="Confirm password" name="re_password" errors={errors?.re_password}>
+            <input id="re_password" name="re_password" type="password" className="input" required autoComplete="new-password" />
+          </Field>
+          <button type="submit" className="btn-primary w-full" disabled={busy}>Create</button>
+        </Form>
+      )}
+      <p className="mt-4 text-center text-sm text-slate-600">
+        Have an invitation? <Link className="link" to={fixed ? `/teams/join?event=${fixed.id}` : '/teams/join'}>Join a team</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Field, FormErrors } from '~/components/field';
+import { joinTeam, requireTeamPlayer, teamByCode } from '~/domain/teams.server';
+import { requireUser } from '~/lib/auth.server';
+import { handleForm } from '~/lib/form.server';
+import { redirectWithFlash } from '~/lib/session.server';
+import { teamJoinSchema } from '~/schemas/team';
+import type { Route } from './+types/join';
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team ? `Join ${data.team.name}` : 'Join a team'} · CTF Arena` }];
+
+/**
+ * /teams/join/{code} (the invitation link: the team and a Join button) and /teams/join (team name and
+ * password). Anonymous visitors are sent to / (SPEC §2); an unknown code is a 404 page.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, '/');
+  const event = Number(new URL(request.url).searchParams.get('event')) || null;
+  if (params.code === undefined) return { team: null, event };
+  const team = await teamByCode(user, params.code);
+  return { team: { name: team.name, event: team.event.name }, event };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context, '/');
+  requireTeamPlayer(user);
+  const form = await request.formData();
+  // The code comes from the URL, never from the form: a link joins the team it names.
+  if (params.code !== undefined) form.set('code_invitation', params.code);
+  const outcome = await handleForm(form, teamJoinSchema, (input) => joinTeam(user, input));
+  if (!outcome.ok) return outcome.response;
+  return redirectWithFlash(request, `/teams/me?team=${outcome.value.id}`, { type: 'success', text: `You joined the team ${outcome.value.name}.` });
+}
+
+export default function JoinTeam() {
+  const { team, event } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const errors = result?.result.error;
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <div className="card mx-auto max-w-md">
+      <h1 className="mb-2 text-2xl font-bold">{team ? `Join ${team.name}` : 'Join a team'}</h1>
+      <FormErrors errors={[...(errors?.[''] ?? []), ...(team ? (errors?.code_invitation ?? []) : [])]} />
+      {team ? (
+        <Form method="post">
+          <p className="mb-4 text-slate-600">
+            You were invited to the team <strong>{team.name}</strong> of <strong>{team.event}</strong>.
+          </p>
+          <button type="submit" className="btn-primary w-full" disabled={busy}>Join</button>
+        </Form>
+      ) : (
+        <Form method="post" noValidate>
+          {event ? <input type="hidden" name="event" value={event} /> : null}
+          <FormErrors errors={errors?.event} />
+          <Field label="Team name" name="name" errors={errors?.name}>
+            <input id="name" name="name" className="input" required maxLength={50} autoComplete="off" defaultValue={String(result?.result.initialValue?.name ?? '')} />
+          </Field>
+          <Field label="Password" name="password" errors={errors?.password}>
+            <input id="password" name="password" type="password" className="input" required autoComplete="off" />
+          </Field>
+          <button type="submit" className="btn-primary w-full" disabled={busy}>Join</button>
+        </Form>
+      )}
+      <p className="mt-4 text-center text-sm text-slate-600">
+        Don't have a team ? <Link className="link" to={event ? `/teams/create?event=${event}` : '/teams/create'}>Create</Link>
+      </p>
+    </div>
+  );
+}

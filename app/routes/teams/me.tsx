@@ -1,0 +1,161 @@
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { EmptyState, Field, FormErrors } from '~/components/field';
+import { myTeam, TEAM_MESSAGES, updateTeam } from '~/domain/teams.server';
+import { requireUser } from '~/lib/auth.server';
+import { env } from '~/lib/env.server';
+import { flagEmoji } from '~/lib/flag-emoji';
+import { handleForm } from '~/lib/form.server';
+import { redirectWithFlash } from '~/lib/session.server';
+import { teamUpdateSchema } from '~/schemas/team';
+import type { Route } from './+types/me';
+
+export const meta: Route.MetaFunction = () => [{ title: 'My team · CTF Arena' }];
+
+/**
+ * /teams/me (signed-in non-staff; anonymous visitors go to /, staff get the 403 page): the player's
+ * team in the current or next team event, `?team=` choosing another of theirs. The owner edits it;
+ * members see it read-only; both see the invitation link.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, '/');
+  const asked = Number(new URL(request.url).searchParams.get('team'));
+  const mine = await myTeam(user, Number.isSafeInteger(asked) ? asked : null);
+  if (!mine) return { team: null, others: [], invitation: null };
+  const { team, others } = mine;
+  return {
+    team: {
+      id: team.id,
+      name: team.name,
+      event: { id: team.event.id, name: team.event.name },
+      points: team.points,
+      isOwner: team.isOwner,
+      members: team.members.map((m) => ({ id: m.id, username: m.username, country: m.country, isOwner: m.isOwner })),
+    },
+    others: others.map((t) => ({ id: t.id, name: t.name, event: t.event.name })),
+    // The invitation link is built from PUBLIC_URL, like every link the site hands out.
+    invitation: team.codeInvitation ? `${env.publicUrl}/teams/join/${team.codeInvitation}` : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context, '/');
+  const form = await request.formData();
+  const teamId = Number(form.get('team'));
+  const outcome = await handleForm(form, teamUpdateSchema, (input) => updateTeam(user, teamId, input));
+  if (!outcome.ok) return outcome.response;
+  return redirectWithFlash(request, `/teams/me?team=${outcome.value.id}`, { type: 'success', text: TEAM_MESSAGES.updated });
+}
+
+/**
+ * The invitation link: a selectable read-only field, and with JavaScript a Copy button (it only
+ * appears once the page is hydrated, since without JavaScript it could do nothing).
+ */
+function InvitationLink({ link }: { link: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  const [copied, setCopied] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => setHydrated(true), []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied('Copied!');
+    } catch {
+      // No clipboard permission: select the text so Ctrl+C copies it.
+      input.current?.select();
+      setCopied('Press Ctrl+C to copy the selected link.');
+    }
+  };
+  return (
+    <div className="mb-4">
+      <label className="label" htmlFor="invitation">Invitation link</label>
+      <div className="flex gap-2">
+        <input ref={input} id="invitation" className="input flex-1 font-mono text-xs" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+        {hydrated ? <button type="button" className="btn-secondary" onClick={copy}>Copy</button> : null}
+      </div>
+      <p className="mt-1 text-sm text-slate-600" role="status">{copied}</p>
+    </div>
+  );
+}
+
+export default function MyTeam() {
+  const { team, others, invitation } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const errors = result?.result.error;
+  const busy = useNavigation().state === 'submitting';
+  if (!team) {
+    return (
+      <div className="card mx-auto max-w-xl space-y-4">
+        <h1 className="text-2xl font-bold">My team</h1>
+        <EmptyState text={TEAM_MESSAGES.noTeam} />
+        <p className="flex justify-center gap-3">
+          <Link className="btn-primary" to="/teams/create">Create a team</Link>
+          <Link className="btn-secondary" to="/teams/join">Join a team</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <div className="card">
+        <h1 className="text-2xl font-bold">{team.name}</h1>
+        <p className="text-slate-600">
+          <Link className="link" to={`/competes/${team.event.id}/teams/${team.id}`}>{team.event.name}</Link> · <span data-testid="team-points">{team.points}</span> points
+        </p>
+        {others.length > 1 ? (
+          <nav aria-label="My teams" className="mt-3 flex flex-wrap gap-2 text-sm">
+            {others.map((t) => (
+              <Link key={t.id} to={`?team=${t.id}`} aria-current={t.id === team.id ? 'page' : undefined} className={`rounded px-3 py-1 ${t.id === team.id ? 'bg-brand-600 text-white' : 'bg-slate-100 hover:bg-slate-200'}`}>
+                {t.name} ({t.event})
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+      </div>
+
+      <section className="card">
+        <h2 className="mb-4 text-lg font-semibold">Team account</h2>
+        {invitation ? <InvitationLink link={invitation} /> : null}
+        {team.isOwner ? (
+          <Form method="post" noValidate>
+            <FormErrors errors={errors?.['']} />
+            <input type="hidden" name="team" value={team.id} />
+            <Field label="Team name" name="name" errors={errors?.name}>
+              <input id="name" name="name" className="input" required maxLength={50} defaultValue={String(result?.result.initialValue?.name ?? team.name)} />
+            </Field>
+            <Field label="Current password" name="current_password" errors={errors?.current_password}>
+              <input id="current_password" name="current_password" type="password" className="input" autoComplete="current-password" />
+            </Field>
+            <Field label="New password" name="password" errors={errors?.password}>
+              <input id="password" name="password" type="password" className="input" autoComplete="new-password" />
+            </Field>
+            <Field label="Confirm new password" name="re_password" errors={errors?.re_password}>
+              <input id="re_password" name="re_password" type="password" className="input" autoComplete="new-password" />
+            </Field>
+            <button type="submit" className="btn-primary" disabled={busy}>Update</button>
+          </Form>
+        ) : (
+          <>
+            <div className="mb-4">
+              <span className="label">Team name</span>
+              <p>{team.name}</p>
+            </div>
+            <p className="text-sm text-slate-600">Only the team leader can change the name and the password.</p>
+          </>
+        )}
+      </section>
+
+      <section className="card">
+        <h2 className="mb-4 text-lg font-semibold">Members</h2>
+        <ul className="space-y-1">
+          {team.members.map((m) => (
+            <li key={m.id}>
+              <span role="img" aria-label={`country ${m.country}`} className="mr-2">{flagEmoji(m.country)}</span>
+              {m.username} {m.isOwner ? <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Leader</span> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
