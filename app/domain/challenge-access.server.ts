@@ -47,13 +47,24 @@ export function accessRefusal(
   if (challenge && !challenge.isActive) return new NotFound(CHALLENGE_NOT_FOUND);
   if (scope.kind === 'practice') return null;
   const rules = rulesOf(scope);
-  if (rules.trainingOnly && !actor.isValidated) return new Forbidden(ACCESS_MESSAGES.trainingOnly);
+  const closed = entryRefusal(actor, scope);
+  if (closed) return closed;
   const phase = eventPhase(scope.event, now);
   if (phase === 'upcoming') return new Forbidden(ACCESS_MESSAGES.notStarted(scope.event.startDate));
   if (intent === 'see') return null;
   if (phase === 'ended') return new Forbidden(ACCESS_MESSAGES.ended);
   if (rules.team && facts.teamId === null) return new Forbidden(ACCESS_MESSAGES.teamNeeded);
   return null;
+}
+
+/**
+ * Whether the actor may enter the scope at all, whatever its dates: training-platform events are
+ * for validated learners and staff (SPEC §1). Part of accessRefusal, and asked alone by the event
+ * cards and GET /api/events/{id}/access-permission/.
+ */
+export function entryRefusal(actor: Pick<Actor, 'isStaff' | 'isSuperuser' | 'isValidated'>, scope: Scope): DomainError | null {
+  if (isStaff(actor) || scope.kind === 'practice') return null;
+  return rulesOf(scope).trainingOnly && !actor.isValidated ? new Forbidden(ACCESS_MESSAGES.trainingOnly) : null;
 }
 
 // The facts, read with prepared statements: this runs on every flag attempt.
@@ -111,4 +122,18 @@ export async function assertScopeAccess(actor: Actor | null, scope: Scope, inten
   const refused = accessRefusal(actor, { scope, teamId }, scope, intent);
   if (refused) throw refused;
   return { teamId };
+}
+
+export type PlayBlock = 'team' | 'ended' | 'staff' | null;
+
+/**
+ * What keeps the actor from playing a scope whose board they may see (the board shows it: a team
+ * event's 'Join a team' dialog, an ended event read-only, staff checking only), from the same rule.
+ */
+export async function playBlock(actor: Actor | null, scope: Scope): Promise<{ teamId: number | null; block: PlayBlock }> {
+  const { teamId } = await assertScopeAccess(actor, scope);
+  const refused = accessRefusal(actor!, { scope, teamId }, scope, 'submit');
+  const message = refused?.message;
+  const block: PlayBlock = !refused ? null : message === ACCESS_MESSAGES.teamNeeded ? 'team' : message === ACCESS_MESSAGES.ended ? 'ended' : message === ACCESS_MESSAGES.staffSubmit ? 'staff' : null;
+  return { teamId, block };
 }

@@ -1,0 +1,17 @@
+import { registerForEvent } from '~/domain/events.server';
+import { api, methodNotAllowed } from '~/lib/api.server';
+import { getApiUser } from '~/lib/auth.server';
+import { EVENT_MESSAGES } from '~/schemas/event';
+import { eventJson } from './event-json';
+import type { Route } from './+types/register-user';
+
+/** POST /api/events/{id}/register-user/: the caller registers (idempotent) -> 200 with the event. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed();
+  return api(async () => {
+    const view = await registerForEvent(await getApiUser(request, context), params.id);
+    return { detail: EVENT_MESSAGES.registered, ...eventJson(view) };
+  });
+}
+
+export const loader = () => methodNotAllowed();

@@ -1,0 +1,61 @@
+import { data, Link, useLoaderData } from 'react-router';
+import { Pagination } from '~/components/pagination';
+import { isEventType, type EventType } from '~/domain/event-types';
+import { listEvents } from '~/domain/events.server';
+import { isStaff } from '~/domain/policy.server';
+import { getUser } from '~/lib/auth.server';
+import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { cardAction, cardOf, closeHref, dialogOf } from './cards.server';
+import { EventDialogs, EventGrid } from './event-list';
+import type { Route } from './+types/by-type';
+
+/** The heading of each type's page (the form's labels name types; these name their pages). */
+const TITLES: Record<EventType, string> = {
+  online: 'Online events',
+  'in-person': 'In-person events',
+  'training-platform': 'Training platform CTF',
+  'black-friday': 'Black Friday CTF',
+};
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? 'Events'} · CTF Arena` }];
+
+/** /events/{type}: every event of one type, 6 per page, with a breadcrumb back to the catalogue. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!isEventType(params.type)) throw data({ detail: 'No such kind of event.' }, { status: 404 });
+  const user = await getUser(request, context);
+  const url = new URL(request.url);
+  const list = await listEvents(user, { type: params.type, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.events });
+  return {
+    title: TITLES[params.type],
+    cards: list.results.map((v) => cardOf(user, v, url)),
+    count: list.count,
+    page: list.page,
+    staff: isStaff(user),
+    dialog: await dialogOf(user, url),
+    closeTo: closeHref(url),
+  };
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => cardAction(request, context);
+
+export default function EventsOfType() {
+  const { title, cards, count, page, staff, dialog, closeTo } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+        <ol className="flex gap-2 text-slate-600">
+          <li><Link to="/events" className="link">Events</Link></li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {staff ? <Link to="/events/create" className="btn-primary">Event</Link> : null}
+      </div>
+      <EventGrid cards={cards} />
+      <Pagination count={count} page={page} pageSize={PAGE_SIZE.events} />
+      <EventDialogs dialog={dialog} closeTo={closeTo} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link, useLoaderData } from 'react-router';
+import { Pagination } from '~/components/pagination';
+import { listEvents } from '~/domain/events.server';
+import { isStaff } from '~/domain/policy.server';
+import { getUser } from '~/lib/auth.server';
+import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { cardAction, cardOf, closeHref, dialogOf } from './cards.server';
+import { EventDialogs, EventGrid } from './event-list';
+import type { Route } from './+types/catalogue';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Events · CTF Arena' }];
+
+/** Two standing cards: the event types that run again and again, each with its own page. */
+const FIXED = [
+  { to: '/events/black-friday', title: 'Black Friday CTF', text: 'Every Friday: solve challenges alone, earn coins and trade them for rewards.' },
+  { to: '/events/training-platform', title: 'Training platform CTF', text: 'Weekly challenges for the learners of our training offer, cohort by cohort.' },
+];
+
+/** /events, open to everyone (SPEC §6): the two standing cards, then the online events, 6 per page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  const url = new URL(request.url);
+  const list = await listEvents(user, { type: 'online', page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.events });
+  return {
+    cards: list.results.map((v) => cardOf(user, v, url)),
+    count: list.count,
+    page: list.page,
+    staff: isStaff(user),
+    dialog: await dialogOf(user, url),
+    closeTo: closeHref(url),
+  };
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => cardAction(request, context);
+
+export default function Catalogue() {
+  const { cards, count, page, staff, dialog, closeTo } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Events</h1>
+        {staff ? <Link to="/events/create" className="btn-primary">Event</Link> : null}
+      </div>
+      <div className="mb-8 grid gap-6 sm:grid-cols-2">
+        {FIXED.map((f) => (
+          <Link key={f.to} to={f.to} className="card block hover:border-brand-600">
+            <h2 className="mb-1 text-lg font-semibold">{f.title}</h2>
+            <p className="text-sm text-slate-600">{f.text}</p>
+          </Link>
+        ))}
+      </div>
+      <h2 className="mb-4 text-xl font-semibold">Online events</h2>
+      <EventGrid cards={cards} />
+      <Pagination count={count} page={page} pageSize={PAGE_SIZE.events} />
+      <EventDialogs dialog={dialog} closeTo={closeTo} />
+    </div>
+  );
+}

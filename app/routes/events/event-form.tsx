@@ -1,0 +1,87 @@
+// The event form (SPEC §2 "Event form", §5 Event), for create and edit. Without JavaScript every
+// field is there, each saying which types it serves; with it, the fields the chosen type ignores
+// are hidden. The pictures link is offered on edit only, for in-person events (SPEC §5).
+import { useEffect, useState } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { Field, FormErrors } from '~/components/field';
+import { MarkdownEditor } from '~/components/markdown-editor';
+import { eventTypeRules } from '~/domain/event-types';
+
+export type FormValues = Record<string, string>;
+type FieldErrors = Record<string, string[]>;
+
+export function EventForm({ mode, values, errors, options, imageUrl, cancelTo }: {
+  mode: 'create' | 'edit';
+  values: FormValues;
+  errors: FieldErrors;
+  options: { value: string; label: string }[];
+  imageUrl?: string | null;
+  cancelTo: string;
+}) {
+  const busy = useNavigation().state === 'submitting';
+  const [type, setType] = useState(values.type || 'online');
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const rules = eventTypeRules(type);
+  // Without JavaScript the type can change under the form, so every field stays; with it, only the chosen type's.
+  const shows = (applies: boolean) => !hydrated || applies;
+  const err = (name: string) => errors[name] ?? null;
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="card" aria-label="Event">
+      <FormErrors errors={errors.non_field_errors} />
+      <Field label="Name" name="name" errors={err('name')}>
+        <input id="name" name="name" type="text" required maxLength={200} defaultValue={values.name} className="input" />
+      </Field>
+      <Field label="Type" name="type" errors={err('type')}>
+        <select id="type" name="type" required value={type} onChange={(e) => setType(e.target.value)} className="input">
+          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </select>
+      </Field>
+      <MarkdownEditor id="description" name="description" label="Description" defaultValue={values.description ?? ''} errors={err('description')} required />
+      {shows(rules.inPerson) ? (
+        <Field label="Place (in-person events; others are 'Online event')" name="place" errors={err('place')}>
+          <input id="place" name="place" type="text" maxLength={200} defaultValue={values.place === 'Online event' ? '' : values.place} className="input" />
+        </Field>
+      ) : null}
+      {shows(rules.inPerson) ? (
+        <Field label="Register link (in-person events)" name="register_link" errors={err('register_link')}>
+          <input id="register_link" name="register_link" type="url" maxLength={500} defaultValue={values.register_link} placeholder="https://" className="input" />
+        </Field>
+      ) : null}
+      {mode === 'edit' && rules.inPerson ? (
+        <Field label="Pictures link (in-person events)" name="pictures_link" errors={err('pictures_link')}>
+          <input id="pictures_link" name="pictures_link" type="url" maxLength={500} defaultValue={values.pictures_link} placeholder="https://" className="input" />
+        </Field>
+      ) : null}
+      <Field label={mode === 'create' ? 'Image (PNG, JPEG or WebP, at most 2 MB)' : 'Image (PNG, JPEG or WebP, at most 2 MB; leave empty to keep the current one)'} name="image" errors={err('image')}>
+        <input id="image" name="image" type="file" accept="image/png,image/jpeg,image/webp" required={mode === 'create'} className="input" />
+      </Field>
+      {mode === 'edit' && imageUrl ? <img src={imageUrl} alt="Current event image" className="mb-4 h-24 rounded object-cover" /> : null}
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field label="Start date (UTC)" name="start_date" errors={err('start_date')}>
+          <input id="start_date" name="start_date" type="datetime-local" required defaultValue={values.start_date} className="input" />
+        </Field>
+        <Field label="End date (UTC)" name="end_date" errors={err('end_date')}>
+          <input id="end_date" name="end_date" type="datetime-local" required defaultValue={values.end_date} className="input" />
+        </Field>
+      </div>
+      {shows(rules.team) ? (
+        <Field label="Team size limit (team events; empty for no limit)" name="team_size_limit" errors={err('team_size_limit')}>
+          <input id="team_size_limit" name="team_size_limit" type="number" min={1} max={1000} step={1} defaultValue={values.team_size_limit} className="input" />
+        </Field>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Link to={cancelTo} className="btn-secondary">Cancel</Link>
+        <button type="submit" className="btn-primary" disabled={busy}>{mode === 'create' ? 'Create' : 'Save'}</button>
+      </div>
+    </Form>
+  );
+}
+
+/** The form's strings from what was posted (files and the action's own fields left out). */
+export function postedValues(form: FormData): FormValues {
+  const values: FormValues = {};
+  for (const [k, v] of form.entries()) if (typeof v === 'string') values[k] = v;
+  return values;
+}

@@ -1,0 +1,49 @@
+// The cards and dialogs shared by the catalogue and the type pages.
+import { Form, useNavigation } from 'react-router';
+import { DialogActions, UrlDialog } from '~/components/dialog';
+import { EventCard, type CardButtons, type CardEvent } from '~/components/event-card';
+import { EmptyState } from '~/components/field';
+
+export function EventGrid({ cards }: { cards: { event: CardEvent; buttons: CardButtons }[] }) {
+  const busy = useNavigation().state === 'submitting';
+  if (!cards.length) return <EmptyState />;
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {cards.map((c) => <EventCard key={c.event.id} event={c.event} buttons={c.buttons} busy={busy} />)}
+    </div>
+  );
+}
+
+type Dialog = { kind: 'training'; message: string } | { kind: 'delete'; id: number; name: string } | { kind: 'missing'; message: string } | null;
+
+export function EventDialogs({ dialog, closeTo }: { dialog: Dialog; closeTo: string }) {
+  const busy = useNavigation().state === 'submitting';
+  if (!dialog) return null;
+  if (dialog.kind === 'training') {
+    return (
+      <UrlDialog title="Training only" closeTo={closeTo}>
+        <p className="mb-6 text-sm text-slate-700" data-testid="training-only">{dialog.message}</p>
+        <div className="flex justify-end"><a href={closeTo} className="btn-secondary">Close</a></div>
+      </UrlDialog>
+    );
+  }
+  if (dialog.kind === 'missing') {
+    return (
+      <UrlDialog title="Delete event" closeTo={closeTo}>
+        <p className="text-sm text-slate-700">{dialog.message}</p>
+      </UrlDialog>
+    );
+  }
+  return (
+    <UrlDialog title="Delete event" closeTo={closeTo}>
+      <Form method="post">
+        <input type="hidden" name="id" value={dialog.id} />
+        <input type="hidden" name="intent" value="delete" />
+        <p className="mb-6 text-sm text-slate-700">
+          Are you sure you want to delete the event “{dialog.name}”? Its challenges, submissions, teams and their files are deleted with it. This cannot be undone.
+        </p>
+        <DialogActions cancelTo={closeTo} label="Delete" danger busy={busy} />
+      </Form>
+    </UrlDialog>
+  );
+}
