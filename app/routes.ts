@@ -33,6 +33,11 @@ export default [
 
   // Events (catalogue, type pages, event form)
   // [events pages]
+  route('events', 'routes/events/catalogue.tsx'),
+  route('events/create', 'routes/events/event-create.tsx'),
+  route('events/:type', 'routes/events/by-type.tsx'),
+  route('events/:id/edit', 'routes/events/event-edit.tsx'),
+  route('media/events/:id', 'routes/media/event-image.ts'),
   // [end events pages]
 
   // Teams outside an event's pages
@@ -110,6 +115,10 @@ export default [
   route('api/challenges/practices-total-points', 'api/practices-total-points.ts'),
   // [end scoreboard api]
   // [events api]
+  route('api/events', 'api/events/events.ts'),
+  route('api/events/:id', 'api/events/event.ts'),
+  route('api/events/:id/access-permission', 'api/events/access-permission.ts'),
+  route('api/events/:id/register-user', 'api/events/register-user.ts'),
   // [end events api]
   // [teams api]
   route('api/events/:id/teams', 'api/events/teams.ts'),
