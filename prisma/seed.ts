@@ -1,5 +1,8 @@
 // Demo content for a first start (SEED=demo): categories, practice challenges, one event of each
-// type and one that has ended, rewards, notifications and two demo learners. Runs only on a database without categories.
+// type and one that has ended, rewards, notifications, demo learners and three teams playing the
+// running online event (one with a validated solve, one waiting for review). Runs only on a
+// database without categories.
+import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../app/generated/prisma/client';
 import { eventTypeRules } from '../app/domain/event-types';
 import { hashPassword } from '../app/lib/password.server';
@@ -50,6 +53,7 @@ export async function seedDemo(db: PrismaClient): Promise<boolean> {
     { name: 'Black Friday CTF', type: 'black-friday', start: now - day, end: now + 2 * day, place: 'Online event' },
     { name: 'Spring CTF 2026', type: 'online', start: now - 30 * day, end: now - 28 * day, place: 'Online event' },
   ];
+  const created: Record<string, { eventId: number; warmUpId: number }> = {};
   for (const e of events) {
     const event = await db.event.create({
       data: {
@@ -63,7 +67,7 @@ export async function seedDemo(db: PrismaClient): Promise<boolean> {
         cohort: e.cohort ?? null,
       },
     });
-    await db.challenge.create({
+    const warmUp = await db.challenge.create({
       data: {
         name: `${e.name}: warm-up`,
         categoryId: cat.Web,
@@ -74,6 +78,7 @@ export async function seedDemo(db: PrismaClient): Promise<boolean> {
         flag: { create: { value: 'CTF{warm_up}', collation: 'plain_text' } },
       },
     });
+    created[e.name] = { eventId: event.id, warmUpId: warmUp.id };
   }
 
   await db.reward.createMany({
@@ -85,13 +90,66 @@ export async function seedDemo(db: PrismaClient): Promise<boolean> {
   });
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const users: Record<string, number> = {};
   for (const [username, fullname, email, gender, country] of [
     ['alice', 'Alice Hounkpatin', 'alice@example.com', 'F', 'BJ'],
     ['bob', 'Bob Mensah', 'bob@example.com', 'M', 'GH'],
+    ['carol', 'Carol Adjovi', 'carol@example.com', 'F', 'BJ'],
+    ['dave', 'Dave Owusu', 'dave@example.com', 'M', 'GH'],
+    ['erin', 'Erin Okafor', 'erin@example.com', 'F', 'NG'],
   ]) {
-    await db.user.create({ data: { username, usernameKey: username, fullname, email, gender, country, passwordHash, isActive: true, isValidated: true } });
+    const user = await db.user.create({ data: { username, usernameKey: username, fullname, email, gender, country, passwordHash, isActive: true, isValidated: true } });
+    users[username] = user.id;
+  }
+
+  // Team play in the running online event: alice's team has a validated solve (it leads the
+  // scoreboard), bob's waits for review, erin plays alone. Team passwords are the demo password.
+  const online = created['Cyber Week Online CTF'];
+  const teams: { name: string; members: string[]; solve?: { by: string; validated: boolean } }[] = [
+    { name: 'Cotonou Crackers', members: ['alice', 'carol'], solve: { by: 'carol', validated: true } },
+    { name: 'Gold Coast Hackers', members: ['bob', 'dave'], solve: { by: 'dave', validated: false } },
+    { name: 'Lagos Lambdas', members: ['erin'] },
+  ];
+  for (const t of teams) {
+    const team = await db.team.create({
+      data: {
+        name: t.name,
+        nameKey: t.name.toLowerCase(),
+        eventId: online.eventId,
+        ownerId: users[t.members[0]],
+        passwordHash,
+        codeInvitation: demoInvitationCode(),
+      },
+    });
+    for (const member of t.members) {
+      await db.teamMember.create({ data: { teamId: team.id, userId: users[member], eventId: online.eventId } });
+      await db.eventRegistration.create({ data: { eventId: online.eventId, userId: users[member] } });
+    }
+    if (t.solve) {
+      // As submitFlag writes a team's solve (solveKey t:<team>:<challenge>); validated as staff would.
+      await db.submission.create({
+        data: {
+          challengeId: online.warmUpId,
+          learnerId: users[t.solve.by],
+          teamId: team.id,
+          eventId: online.eventId,
+          score: 50,
+          isCorrect: true,
+          isValidated: t.solve.validated ? true : null,
+          solveKey: `t:${team.id}:${online.warmUpId}`,
+          reviewedAt: t.solve.validated ? new Date(now - 3600_000) : null,
+          createdAt: new Date(now - 2 * 3600_000),
+        },
+      });
+    }
   }
 
   await db.notification.create({ data: { title: 'Welcome!', description: '<p>The platform is open. Start with the practice challenges.</p>', kind: 'general' } });
   return true;
+}
+
+/** 50 random word characters, like the invitation codes the team pages draw (SPEC §9). */
+function demoInvitationCode(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(50)].map((b) => alphabet[b % alphabet.length]).join('');
 }
