@@ -13,13 +13,15 @@ export interface ChallengeChoices {
  * form holds them (what was typed, or what is stored); the 'next' choice is on the create page only
  * (the edit page has a Next tab).
  */
-export function ChallengeFields({ values, errors, choices, levels, withNext, categoryPrompt }: {
+export function ChallengeFields({ values, errors, choices, levels, withNext, categoryPrompt, preview }: {
   values: Record<string, string | undefined>;
   errors: (name: string) => string[] | null | undefined;
   choices: ChallengeChoices;
   levels: readonly string[];
   withNext: boolean;
   categoryPrompt: boolean;
+  /** The saved description as sanitized HTML (edit page): previewed under the editor. */
+  preview?: string;
 }) {
   const [type, setType] = useState(values.type ?? 'standard');
   const [hydrated, setHydrated] = useState(false);
@@ -50,7 +52,7 @@ export function ChallengeFields({ values, errors, choices, levels, withNext, cat
           </select>
         </Field>
       </div>
-      <MarkdownEditor id="description" name="description" label="Description" defaultValue={values.description ?? ''} errors={errors('description')} />
+      <MarkdownEditor id="description" name="description" label="Description" defaultValue={values.description ?? ''} errors={errors('description')} preview={preview} />
       <div className="grid gap-x-4 sm:grid-cols-3">
         <Field label="Initial value" name="initial_value" errors={errors('initial_value')}>
           <input id="initial_value" name="initial_value" type="number" min={0} required defaultValue={values.initial_value} className="input" />

@@ -3,6 +3,7 @@
 // only) replaces it and writes its Markdown into a hidden input of the same name. Whatever the
 // author types, the server stores the Markdown and its sanitized HTML.
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { RichText } from './rich-text';
 
 const MdxMarkdownEditor = lazy(() => import('./mdx-editor.client'));
 
@@ -17,13 +18,15 @@ class Fallback extends Component<{ fallback: ReactNode; children: ReactNode }, {
   }
 }
 
-export function MarkdownEditor({ id, name, label, defaultValue = '', errors, required }: {
+export function MarkdownEditor({ id, name, label, defaultValue = '', errors, required, preview }: {
   id: string;
   name: string;
   label: string;
   defaultValue?: string;
   errors?: string[] | null;
   required?: boolean;
+  /** The saved text as sanitized HTML: shown under the field as learners read it. */
+  preview?: string;
 }) {
   const [markdown, setMarkdown] = useState(defaultValue);
   const [hydrated, setHydrated] = useState(false);
@@ -72,6 +75,12 @@ export function MarkdownEditor({ id, name, label, defaultValue = '', errors, req
       ) : (
         <p className="mt-1 text-xs text-slate-500" id={`${id}-help`}>Markdown; HTML is sanitized (no scripts, event handlers or javascript: links).</p>
       )}
+      {preview ? (
+        <section aria-labelledby={`${id}-preview-title`} className="mt-3 rounded-md border border-slate-200 bg-white p-4" data-testid={`${id}-preview`}>
+          <h2 id={`${id}-preview-title`} className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Preview: as learners read it (last saved)</h2>
+          <RichText html={preview} />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { DialogActions, UrlDialog } from '~/components/dialog';
+import { DownloadLink } from '~/components/download-link';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { ChallengeFields } from '~/components/challenge-fields';
 import {
   authoringChoices,
   deleteChallenge,
+  flagWarning,
   getChallengeForEditing,
   saveHint,
   setFlag,
@@ -18,6 +20,8 @@ import type { Actor } from '~/domain/policy.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { DomainError, fromConformErrors, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
 import { redirectWithFlash } from '~/lib/session.server';
+import { markdownToSafeHtml } from '~/lib/rich-text.server';
+import { RichText } from '~/components/rich-text';
 import { AUTHORING_MESSAGES, challengeSchema, flagSchema, hintSchema, LEVELS, nextSchema } from '~/schemas/challenge';
 import type { Route } from './+types/challenge-edit';
 
@@ -68,6 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       type: c.type,
       // Challenges written before the editor existed only have HTML, which Markdown accepts as is.
       source: c.source || c.description,
+      descriptionHtml: c.description,
       level: c.level,
       initialValue: c.initialValue,
       minimalValue: c.minimalValue,
@@ -76,7 +81,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       trainingWeek: c.trainingWeek,
       next: c.nextId,
       flag: c.flag ? { value: c.flag.value, collation: c.flag.collation } : null,
-      hint: c.hint ? { description: c.hint.description, score: c.hint.score } : null,
+      hint: c.hint ? { description: c.hint.description, score: c.hint.score, html: markdownToSafeHtml(c.hint.description) } : null,
+      // A saved flag no learner could submit (a regex that cannot match CTF{...}): said on every tab.
+      flagWarning: flagWarning(c.flag),
       files: c.files.map((f) => ({ id: f.id, name: f.name, size: f.size })),
     },
   };
@@ -180,6 +187,7 @@ export default function ChallengeEdit() {
       </nav>
 
       <FormErrors errors={result?.errors.non_field_errors} />
+      {c.flagWarning ? <p role="status" data-testid="flag-warning" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{c.flagWarning} <Link className="link" to={`${location.pathname}?tab=flag`}>Edit the flag</Link></p> : null}
       {tab === 'details' ? <DetailsTab challenge={c} choices={choices} levels={levels} result={mine('details')} busy={busy} /> : null}
       {tab === 'files' ? <FilesTab challenge={c} result={mine('upload')} maxFileMb={maxFileMb} busy={busy} /> : null}
       {tab === 'flag' ? <FlagTab flag={c.flag} result={mine('flag')} busy={busy} /> : null}
@@ -239,6 +247,7 @@ function DetailsTab({ challenge: c, choices, levels, result, busy }: { challenge
         levels={levels}
         withNext={false}
         categoryPrompt={false}
+        preview={c.descriptionHtml}
       />
       <button type="submit" className="btn-primary" disabled={busy}>Save</button>
     </Form>
@@ -258,7 +267,7 @@ function FilesTab({ challenge: c, result, maxFileMb, busy }: { challenge: Loaded
             {c.files.map((f, i) => (
               <tr key={f.id}>
                 <td>{i + 1}</td>
-                <td><a className="link" href={`/api/challenges/${c.id}/files/${f.id}/download/`} download={f.name}>{f.name}</a></td>
+                <td><DownloadLink href={`/api/challenges/${c.id}/files/${f.id}/download/`} name={f.name}>{f.name}</DownloadLink></td>
                 <td>{f.size < 1024 ? `${f.size} B` : f.size < 1024 * 1024 ? `${(f.size / 1024).toFixed(1)} kB` : `${(f.size / 1024 / 1024).toFixed(1)} MB`}</td>
                 <td>
                   <Link to={`${location.pathname}?tab=files&dialog=delete-file&file=${f.id}`} className="btn-secondary" preventScrollReset aria-label={`Delete ${f.name}`}>Delete</Link>
@@ -308,6 +317,11 @@ function HintTab({ hint, initialValue, result, busy }: { hint: Loaded['challenge
       <Field label={`Score deducted (at most ${Math.floor(initialValue / 2)})`} name="score" errors={result?.errors.score}>
         <input id="score" name="score" type="number" min={0} required defaultValue={result?.values.score ?? (hint ? String(hint.score) : '')} className="input" />
       </Field>
+      {hint ? (
+        <section aria-label="Hint preview" className="mb-4 rounded-md border border-amber-200 bg-amber-50 p-3" data-testid="hint-preview">
+          <RichText html={hint.html} />
+        </section>
+      ) : null}
       <button type="submit" className="btn-primary" disabled={busy}>{hint ? 'Save' : 'Add hint'}</button>
     </Form>
   );

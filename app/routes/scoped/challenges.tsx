@@ -50,6 +50,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     selected,
     solvers: solvers.map((s) => ({ ...s, href: s.teamId && scope.kind === 'event' ? `/competes/${scope.event.id}/teams/${s.teamId}` : `/practices/users/${s.learnerId}` })),
     solved: Object.fromEntries(board.results.map((c) => [c.id, isSolved(scope, c.last)])),
+    rejected: Object.fromEntries(board.results.map((c) => [c.id, isRejected(c.last)])),
+    selectedRejected: selected ? isRejected(selected.last) : false,
     selectedSolved: selected ? isSolved(scope, selected.last) : false,
     next,
     selectedCanSubmit: selected ? canSubmit(selected.last) : false,
@@ -133,7 +135,7 @@ function CategoryCarousel({ categories, categoryId }: { categories: { id: number
   );
 }
 
-function Card({ c, solved, staff, superuser, href }: { c: BoardChallenge; solved: boolean; staff: boolean; superuser: boolean; href: string }) {
+function Card({ c, solved, rejected, staff, superuser, href }: { c: BoardChallenge; solved: boolean; rejected: boolean; staff: boolean; superuser: boolean; href: string }) {
   return (
     <li className="card relative flex flex-col gap-2">
       <div className="flex items-start justify-between gap-2">
@@ -148,11 +150,11 @@ function Card({ c, solved, staff, superuser, href }: { c: BoardChallenge; solved
       <p className="text-sm text-slate-500">{c.categoryName} · {c.level}</p>
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {solved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">Solved · you scored {c.last?.score}</span> : null}
-        {isRejected(c.last) ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800">Rejected</span> : null}
+        {rejected ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800">Rejected</span> : null}
         {staff && !c.isActive ? <span className="rounded bg-slate-200 px-2 py-0.5 font-semibold text-slate-700">Inactive</span> : null}
         <span className="text-slate-500">{c.solveCount} solve{c.solveCount === 1 ? '' : 's'}</span>
       </div>
-      {isRejected(c.last) ? <RejectedNote comment={c.last?.comment ?? null} /> : null}
+      {rejected ? <RejectedNote comment={c.last?.comment ?? null} /> : null}
       {staff ? (
         <div className="relative z-10 mt-auto flex gap-2 text-sm">
           <Link className="link" to={`/practices/challenges/${c.id}`}>Edit</Link>
@@ -201,7 +203,7 @@ export default function Challenges() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Challenges">
           {d.board.results.map((ch) => (
-            <Card key={ch.id} c={ch} solved={d.solved[ch.id]} staff={d.staff} superuser={d.superuser} href={href({ challenge: ch.id, tab: null, hint: null })} />
+            <Card key={ch.id} c={ch} solved={d.solved[ch.id]} rejected={d.rejected[ch.id]} staff={d.staff} superuser={d.superuser} href={href({ challenge: ch.id, tab: null, hint: null })} />
           ))}
         </ul>
       )}
@@ -261,7 +263,7 @@ export default function Challenges() {
                 <span className="rounded bg-slate-100 px-2 py-0.5">{c.level}</span>
                 {d.selectedSolved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">Solved</span> : null}
               </div>
-              {isRejected(c.last) ? (
+              {d.selectedRejected ? (
                 <div className="rounded border border-red-200 bg-red-50 p-3">
                   <p className="text-sm font-semibold text-red-800">Rejected</p>
                   <RejectedNote comment={c.last?.comment ?? null} />

@@ -1,0 +1,107 @@
+// Issue 8 §3: URL dialogs behave like dialogs. With JavaScript: a real modal (focus moves in, Tab
+// stays inside, Escape closes it, the focus goes back to what opened it). Without: the page behind
+// leaves the tab order, so the first Tab after the skip link lands in the dialog.
+import { expect, test, type Page } from '@playwright/test';
+import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { makeCategory, makeChallenge, superuserToken } from './challenge-api';
+
+const focusInDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
+const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
+
+test('with JavaScript the challenge dialog is modal: focus in, trapped, Escape closes and returns the focus to the card', async ({ page, request, baseURL, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'a modal needs JavaScript; the no-JS page is tested below');
+  const root = await superuserToken(request);
+  const category = await makeCategory(request, root);
+  const challenge = await makeChallenge(request, root, { category: String(category) });
+  const learner = await activeLearner(request, baseURL!);
+  await logIn(page, learner.email, learner.password);
+  await visit(page, `/practices/challenges?category=${category}`);
+
+  const card = page.getByRole('list', { name: 'Challenges' }).getByRole('link', { name: challenge.name, exact: true });
+  await card.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: challenge.name })).toBeVisible();
+  await expect.poll(() => focusInDialog(page)).toBe(true);
+  expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+
+  // Tab and Shift+Tab walk round the dialog, never to the cards behind it.
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInDialog(page), `Tab ${i + 1}`).toBe(true);
+  }
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInDialog(page), `Shift+Tab ${i + 1}`).toBe(true);
+  }
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/challenge=/);
+  await expect(card).toBeFocused();
+
+  // The ✕ link closes it too, and the focus goes back to the card as well.
+  await card.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog').getByRole('heading', { name: challenge.name })).toBeVisible();
+  await page.getByRole('dialog').getByRole('link', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(card).toBeFocused();
+});
+
+test('with JavaScript, closing a dialog keeps what was typed on the page behind it', async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'Escape closes a dialog only with JavaScript');
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/practices/categories');
+  const name = uniqueName('Modal ');
+  await page.getByPlaceholder('Enter challenge category').fill(name);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByTestId('flash')).toHaveText('Addition completed successfully!');
+
+  await page.getByPlaceholder('Enter challenge category').fill('half-typed draft');
+  const edit = page.getByRole('link', { name: `Edit ${name}` });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Edit category' })).toBeVisible();
+  await expect.poll(() => focusInDialog(page)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  await expect(page.getByPlaceholder('Enter challenge category')).toHaveValue('half-typed draft');
+});
+
+test('without JavaScript the first Tab after the skip link lands in the dialog', async ({ page, request, baseURL, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, 'with JavaScript the dialog is modal (above)');
+  const root = await superuserToken(request);
+  const challenge = await makeChallenge(request, root);
+  const learner = await activeLearner(request, baseURL!);
+  await logIn(page, learner.email, learner.password);
+  await visit(page, `/practices/challenges?challenge=${challenge.id}`);
+  await expect(page.getByRole('dialog').getByRole('heading', { name: challenge.name })).toBeVisible();
+
+  await page.keyboard.press('Tab');
+  expect(await focusedText(page)).toBe('Skip to main content');
+  await page.keyboard.press('Tab');
+  expect(await focusInDialog(page)).toBe(true);
+  // The whole tab order is the skip link and the dialog: the cards and the header are out of it.
+  for (let i = 0; i < 15; i++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return 'none';
+      return el.closest('dialog[open]') ? 'dialog' : el.innerText.trim() === 'Skip to main content' ? 'skip' : `outside: ${el.outerHTML.slice(0, 80)}`;
+    });
+    expect(['dialog', 'skip', 'none'], `Tab ${i + 3}`).toContain(where);
+  }
+
+  // A confirmation dialog on a staff page alike.
+  await visit(page, '/');
+  await page.context().clearCookies();
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/practices/categories');
+  await page.getByRole('link', { name: /^Edit / }).first().click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Edit category' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  expect(await focusInDialog(page)).toBe(true);
+});
