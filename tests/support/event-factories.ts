@@ -1,6 +1,9 @@
-// Events, images and event content for the events tests (domain, API and browser).
-import { db } from '~/lib/db.server';
-import { unique } from './factories';
+// Events, images and event content for the events tests (domain, API and browser). The database is
+// imported only by the functions that write rows, so the browser tests can use the rest.
+import { randomBytes } from 'node:crypto';
+
+const unique = (prefix = 'u') => `${prefix}${randomBytes(4).toString('hex')}`;
+const database = async () => (await import('~/lib/db.server')).db;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -27,7 +30,8 @@ export function datesFor(phase: Phase): { startDate: Date; endDate: Date } {
 }
 
 /** An event row straight through Prisma. */
-export function makeEventRow(over: Partial<{ type: string; phase: Phase; name: string; place: string; registerLink: string | null; picturesLink: string | null; image: string | null }> = {}) {
+export async function makeEventRow(over: Partial<{ type: string; phase: Phase; name: string; place: string; registerLink: string | null; picturesLink: string | null; image: string | null }> = {}) {
+  const db = await database();
   return db.event.create({
     data: {
       name: over.name ?? unique('Event '),
@@ -67,6 +71,7 @@ export function eventForm(over: Record<string, string | File | null> = {}, phase
 
 /** An event challenge with a file on disk and a submission with a writeup on disk. */
 export async function fillEvent(eventId: number, learnerId: number, files: { challengeFile: string; writeup: string }) {
+  const db = await database();
   const name = unique('cat');
   const category = await db.category.create({ data: { name, nameKey: name } });
   const challenge = await db.challenge.create({
