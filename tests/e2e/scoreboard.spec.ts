@@ -42,13 +42,13 @@ test('the scoreboard shows the top-5 chart and the ranked players; a player page
   await visit(page, '/practices/scoreboard');
   await expect(page.getByRole('heading', { name: 'Scoreboard', level: 1 })).toBeVisible();
 
-  // The chart is plain SVG from the server: axes, one coloured line per player, legend at the bottom.
+  // The chart is plain HTML and SVG from the server: axes, one coloured line per player, legend at the bottom.
   const chart = page.getByTestId('score-chart');
   await expect(chart).toBeVisible();
-  await expect(chart.locator('path[stroke="#FF5733"], circle[fill="#FF5733"]')).toHaveCount(1);
+  await expect(chart.locator('path[data-marker="1"][fill="#FF5733"]').first()).toBeAttached();
   await expect(chart.locator(`path[data-player="${leader.username}"]`)).toHaveCount(1);
   await expect(page.getByTestId('score-chart-legend')).toContainText(leader.username);
-  await expect(chart.locator('.visx-axis-bottom text').first()).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}\s[AP]M$/);
+  await expect(chart.getByTestId('score-chart-x-label').first()).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}\s[AP]M$/);
 
   // Ranked rows: number, flag and linked name, score; the leader above the runner-up.
   const table = page.getByTestId('scoreboard-table');

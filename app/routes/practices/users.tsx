@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams, useSubmit } from 'react-router';
 import { useEffect, useRef } from 'react';
+import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
 import { UrlDialog } from '~/components/dialog';
 import { EmptyState, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
@@ -116,6 +117,7 @@ export default function Users() {
   const listErrors = importErrors ? null : errors;
   const importOpen = role === 'superuser' && (params.get('dialog') === 'import' || !!importErrors);
   const clearSearch = hrefWith(location, without([...DIALOG_PARAMS, 'q', 'page']));
+  useClearSelectionAfterSuccess('bulk-form');
 
   return (
     <div>
@@ -168,7 +170,7 @@ export default function Users() {
             <table className="table">
               <thead>
                 <tr>
-                  {staff ? <th><span className="sr-only">Select</span></th> : null}
+                  {staff ? <th><SelectAllBox formId="bulk-form" /></th> : null}
                   <th>#</th>
                   <th>User</th>
                   {staff ? <><th>Email</th><th>Gender</th></> : null}

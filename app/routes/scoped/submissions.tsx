@@ -1,5 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
 import { DialogActions, UrlDialog } from '~/components/dialog';
+import { DownloadLink } from '~/components/download-link';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { resolveScope } from '~/domain/scope.server';
@@ -144,6 +146,7 @@ export default function Submissions() {
   const target = rows.find((r) => String(r.id) === params.get('id'));
   const errors = result?.errors ?? null;
   const reviewable = (r: (typeof rows)[number]) => r.isCorrect && r.isValidated === null;
+  useClearSelectionAfterSuccess('bulk-form');
 
   return (
     <div>
@@ -174,7 +177,7 @@ export default function Submissions() {
             <table className="table">
               <thead>
                 <tr>
-                  <th><span className="sr-only">Select</span></th>
+                  <th>{rows.some(reviewable) ? <SelectAllBox formId="bulk-form" /> : <span className="sr-only">Select</span>}</th>
                   <th>#</th><th>Learner</th><th>Challenge</th><th>Category</th><th>Initial value</th><th>Score</th><th>Date</th><th>State</th><th>Writeup</th><th>Action</th>
                 </tr>
               </thead>
@@ -192,7 +195,7 @@ export default function Submissions() {
                     <td>{r.score}</td>
                     <td className="whitespace-nowrap">{r.date}</td>
                     <td><StateBadge isCorrect={r.isCorrect} isValidated={r.isValidated} comment={r.comment} /></td>
-                    <td>{r.writeup ? <a href={r.writeup} className="link" download>Download</a> : <span className="text-slate-400">—</span>}</td>
+                    <td>{r.writeup ? <DownloadLink href={r.writeup}>Download</DownloadLink> : <span className="text-slate-400">—</span>}</td>
                     <td>
                       {reviewable(r) ? (
                         <span className="flex gap-2">

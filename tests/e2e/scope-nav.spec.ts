@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { pendingSubmission } from './usability-helpers';
+
+const scopeNav = (page: Page) => page.getByTestId('scope-nav');
+const navNames = async (page: Page) => (await scopeNav(page).getByRole('link').allTextContents()).map((t) => t.replace(/\d+$/, '').trim());
+
+test('a learner finds the practice pages in the sub-navigation, the current one marked', async ({ page, request, baseURL }) => {
+  // Anonymous visitors are still sent to log in (the layout draws nothing for them).
+  await visit(page, '/practices/scoreboard');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpractices%2Fscoreboard$/);
+
+  const learner = await activeLearner(request, baseURL!);
+  await logIn(page, learner.email, learner.password);
+  await visit(page, '/practices/challenges');
+  await expect(page.getByRole('navigation', { name: 'Practice pages' })).toBeVisible();
+  expect(await navNames(page)).toEqual(['Challenges', 'Scoreboard', 'Learners']);
+  await expect(scopeNav(page).getByRole('link', { name: 'Challenges' })).toHaveAttribute('aria-current', 'page');
+
+  await scopeNav(page).getByRole('link', { name: 'Scoreboard' }).click();
+  await expect(page).toHaveURL(/\/practices\/scoreboard$/);
+  await expect(page.getByRole('heading', { name: 'Scoreboard', level: 1 })).toBeVisible();
+  await expect(scopeNav(page).getByRole('link', { name: 'Scoreboard' })).toHaveAttribute('aria-current', 'page');
+  expect(await scopeNav(page).getByRole('link', { name: 'Challenges' }).getAttribute('aria-current')).toBeNull();
+
+  await scopeNav(page).getByRole('link', { name: 'Learners' }).click();
+  await expect(page).toHaveURL(/\/practices\/users$/);
+  await expect(scopeNav(page).getByRole('link', { name: 'Learners' })).toHaveAttribute('aria-current', 'page');
+  // Staff pages are not offered.
+  await expect(scopeNav(page).getByRole('link', { name: /Categories|Submissions/ })).toHaveCount(0);
+});
+
+test('staff also get Categories and Submissions with the number of pending reviews', async ({ page, request, baseURL }) => {
+  const tag = uniqueName('nav');
+  await pendingSubmission(request, baseURL!, tag);
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/practices/categories');
+  expect(await navNames(page)).toEqual(['Challenges', 'Scoreboard', 'Learners', 'Categories', 'Submissions']);
+  await expect(scopeNav(page).getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
+  const submissions = scopeNav(page).getByRole('link', { name: /^Submissions, \d+ pending reviews$/ });
+  await expect(submissions).toBeVisible();
+  const shown = Number(await submissions.getByTestId('pending-reviews').textContent());
+  expect(shown).toBeGreaterThanOrEqual(1);
+
+  await submissions.click();
+  await expect(page).toHaveURL(/\/practices\/submissions$/);
+  await expect(page.getByRole('heading', { name: 'Submissions', level: 1 })).toBeVisible();
+  await expect(scopeNav(page).getByRole('link', { name: /^Submissions/ })).toHaveAttribute('aria-current', 'page');
+  // The pending submission just made is in the queue the badge counts.
+  await visit(page, `/practices/submissions?state=pending&q=${tag}`);
+  await expect(page.getByRole('row').filter({ hasText: `Challenge ${tag}` })).toContainText('Pending');
+});
+
+test("an event's navigation names its players after the event type; an unknown event is a 404", async ({ page }) => {
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  // The seed's events (an online, an in-person, a training-platform, a black-friday...): look at each.
+  const seen: { teams: boolean; players: boolean; submissions: boolean }[] = [];
+  for (let id = 1; id <= 12; id++) {
+    const response = await page.goto(`/competes/${id}/categories`);
+    if (response?.status() !== 200) continue;
+    const names = await navNames(page);
+    expect(names.slice(0, 2)).toEqual(['Challenges', 'Scoreboard']);
+    await expect(scopeNav(page).getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
+    await expect(scopeNav(page).getByRole('link', { name: 'Challenges' })).toHaveAttribute('href', `/competes/${id}/challenges`);
+    const teams = names.includes('Teams');
+    const players = names.includes('Players');
+    if (teams) await expect(scopeNav(page).getByRole('link', { name: 'Teams' })).toHaveAttribute('href', `/competes/${id}/teams`);
+    if (players) await expect(scopeNav(page).getByRole('link', { name: 'Players' })).toHaveAttribute('href', `/competes/${id}/users`);
+    seen.push({ teams, players, submissions: names.includes('Submissions') });
+  }
+  // Team events list teams and review solves; black-friday lists players and has no review.
+  expect(seen.filter((s) => s.teams && !s.players && s.submissions).length).toBeGreaterThanOrEqual(1);
+  expect(seen.filter((s) => s.players && !s.teams && !s.submissions).length).toBeGreaterThanOrEqual(1);
+  expect(seen.every((s) => s.teams !== s.players)).toBe(true);
+
+  const missing = await page.goto('/competes/999999/categories');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('header links to pages not built yet answer a 404 page with a way back, not the home page', async ({ page, request, baseURL }) => {
+  const learner = await activeLearner(request, baseURL!);
+  await logIn(page, learner.email, learner.password);
+  for (const path of ['/notifications/general', '/notifications/admin', '/blacks-fridays/general-scoreboard']) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText('This page is not available yet.')).toBeVisible();
+  }
+  // Through the header's menu, too (a client-side navigation with JS).
+  await visit(page, '/practices/challenges');
+  await page.locator('header summary').filter({ hasText: 'Notifications' }).click();
+  await page.getByRole('link', { name: /^General/ }).click();
+  await expect(page).toHaveURL(/\/notifications\/general$/);
+  await expect(page.getByText('This page is not available yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the practice challenges' }).click();
+  await expect(page).toHaveURL(/\/practices\/challenges$/);
+});
