@@ -69,7 +69,9 @@ test('a solved card shows the learner\'s own score', async ({ page, request, bas
   const learner = await activeLearner(request, baseURL!);
   const token = await tokenOf(request, learner.email, learner.password);
   const hint = await request.get(`/api/challenges/${challenge.id}/`, { headers: { Authorization: `Bearer ${token}` } });
-  await request.get(`/api/challenges/${challenge.id}/hints/${(await hint.json()).hint_id}/`, { headers: { Authorization: `Bearer ${token}` } });
+  // Unlocking is a GET that changes state: it must come from the site (the request fixture keeps a cookie).
+  const unlocked = await request.get(`/api/challenges/${challenge.id}/hints/${(await hint.json()).hint_id}/`, { headers: { Authorization: `Bearer ${token}`, Referer: `${baseURL}/practices/challenges` } });
+  expect(unlocked.status(), await unlocked.text()).toBe(200);
   await solve(request, token, challenge.id, 'CTF{read_me}');
   await logIn(page, learner.email, learner.password);
   await visit(page, `/practices/challenges?category=${category}`);
