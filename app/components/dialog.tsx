@@ -1,16 +1,89 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+}
 
 /**
  * A dialog that is a URL: the server renders it open when the URL asks for it, so it works without
  * JavaScript; with JavaScript the same links navigate in place.
+ *
+ * With JavaScript it is a real modal, as the logout dialog is: `showModal()` makes the page behind
+ * it inert, the focus moves in and Tab cycles inside it, Escape closes it, and closing (Escape or the
+ * ✕ and Cancel links) navigates to `closeTo` and gives the focus back to the element that opened it
+ * (the card, the row's button). Without JavaScript it cannot be modal, so app.css takes the page
+ * behind it out of the tab order while it is open (`dialog[data-url-dialog]:not(:modal)`): after the
+ * skip link, the next Tab lands in the dialog.
  */
 export function UrlDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
+  const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const navigate = useNavigate();
+  const closeToRef = useRef(closeTo);
+  closeToRef.current = closeTo;
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    // What had the focus when the dialog opened (a client navigation keeps the clicked link focused).
+    opener.current = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+    // The server rendered it open but not modal: reopen it as a modal (showModal throws on an open dialog).
+    if (el.open && !el.matches(':modal')) el.close();
+    if (!el.open) el.showModal?.();
+    return () => {
+      // Closed by a link (✕, Cancel, a tab to another dialog page): the dialog leaves the page, so
+      // the focus would fall to <body>. Give it back to where it came from.
+      const back = opener.current as HTMLElement | null;
+      if (back?.isConnected && typeof back.focus === 'function') requestAnimationFrame(() => back.isConnected && back.focus({ preventScroll: true }));
+    };
+  }, []);
+
+  // Another dialog shown in this one's place (the challenge's hint, say) keeps it open: keep the
+  // focus inside too.
+  useEffect(() => {
+    const el = dialog.current;
+    if (el?.open && !el.contains(document.activeElement)) focusables(el)[0]?.focus();
+  }, [title]);
+
+  const onClose = () => {
+    // A close while reopening as a modal is not the user's: the dialog is open again by now.
+    if (dialog.current?.open) return;
+    navigate(closeToRef.current, { preventScrollReset: true, replace: false });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key !== 'Tab' || !dialog.current) return;
+    const items = focusables(dialog.current);
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    const active = document.activeElement;
+    if (e.shiftKey && (active === first || !dialog.current.contains(active))) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && (active === last || !dialog.current.contains(active))) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/50 p-4">
-      <dialog open aria-labelledby="dialog-title" className="relative w-full max-w-lg rounded-lg bg-white p-6 shadow-xl">
+    <div data-url-dialog-backdrop="" className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/50 p-4">
+      <dialog
+        ref={dialog}
+        open
+        data-url-dialog=""
+        aria-labelledby={titleId}
+        onClose={onClose}
+        onKeyDown={onKeyDown}
+        className="relative m-auto max-h-[calc(100dvh-2rem)] w-full max-w-lg overflow-y-auto rounded-lg bg-white p-6 shadow-xl backdrop:bg-transparent [&:modal]:fixed"
+      >
         <div className="mb-4 flex items-start justify-between gap-4">
-          <h2 id="dialog-title" className="text-lg font-semibold">{title}</h2>
+          <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
           <Link to={closeTo} className="text-slate-500 hover:text-slate-900" aria-label="Close" preventScrollReset>✕</Link>
         </div>
         {children}
