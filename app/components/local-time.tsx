@@ -13,7 +13,7 @@ export function LocalTime({ iso }: { iso: string }) {
   const [local, setLocal] = useState<string | null>(null);
   useEffect(() => {
     try {
-      setLocal(new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(new Date(iso)));
+      setLocal(new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso)));
     } catch {
       setLocal(null);
     }

@@ -103,7 +103,7 @@ test('a learner who is not validated meets the training-only notice instead of e
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Training only' })).toBeVisible();
   await expect(dialog).toContainText(TRAINING_ONLY);
-  await dialog.getByRole('link', { name: 'Close' }).click();
+  await dialog.getByRole('link', { name: 'OK' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // A validated learner goes in.
@@ -130,7 +130,7 @@ test('staff create a team event and a training event through the form; the super
   await page.getByLabel('Start date (UTC)').fill(inputDate(endDate));
   await page.getByLabel('End date (UTC)').fill(inputDate(startDate));
   await page.getByLabel(/^Team size limit/).fill('4');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
   // The end before the start comes back under its field; the image must be chosen again.
   await expect(page.getByText('The end date must be after the start date.')).toBeVisible();
   await expect(page.getByLabel('End date (UTC)')).toHaveAttribute('aria-invalid', 'true');
@@ -138,7 +138,7 @@ test('staff create a team event and a training event through the form; the super
   await page.getByLabel('Start date (UTC)').fill(inputDate(startDate));
   await page.getByLabel('End date (UTC)').fill(inputDate(endDate));
   await page.getByLabel(/^Image/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByTestId('flash')).toHaveText('Addition completed successfully!');
   await expect(page).toHaveURL(/\/events\/online$/);
 
@@ -161,7 +161,7 @@ test('staff create a team event and a training event through the form; the super
   await page.getByLabel(/^Image/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await page.getByLabel('Start date (UTC)').fill(inputDate(startDate));
   await page.getByLabel('End date (UTC)').fill(inputDate(endDate));
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByTestId('flash')).toHaveText('Addition completed successfully!');
   await expect(page).toHaveURL(/\/events\/training-platform$/);
   await openCard(page, '/events/training-platform', training);

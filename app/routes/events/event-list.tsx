@@ -1,5 +1,5 @@
 // The cards and dialogs shared by the catalogue and the type pages.
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EventCard, type CardButtons, type CardEvent } from '~/components/event-card';
 import { EmptyState } from '~/components/field';
@@ -23,7 +23,7 @@ export function EventDialogs({ dialog, closeTo }: { dialog: Dialog; closeTo: str
     return (
       <UrlDialog title="Training only" closeTo={closeTo}>
         <p className="mb-6 text-sm text-slate-700" data-testid="training-only">{dialog.message}</p>
-        <div className="flex justify-end"><a href={closeTo} className="btn-secondary">Close</a></div>
+        <div className="flex justify-end"><Link to={closeTo} className="btn-secondary" preventScrollReset>OK</Link></div>
       </UrlDialog>
     );
   }
