@@ -18,7 +18,7 @@ import { DomainError, Forbidden, Invalid, NotFound } from '~/lib/errors.server';
 import { PAGE_SIZE, type Page } from '~/lib/pagination';
 import { hashPassword, verifyPassword } from '~/lib/password.server';
 import { consume } from '~/lib/rate-limit.server';
-import type { TeamCreateInput, TeamJoinInput, TeamUpdateInput } from '~/schemas/team';
+import { NO_TEAM, TEAM_UPDATED, type TeamCreateInput, type TeamJoinInput, type TeamUpdateInput } from '~/schemas/team';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { ACCESS_MESSAGES } from './challenge-access.server';
 import { isStaff, requireAuthenticated, type Actor } from './policy.server';
@@ -27,9 +27,9 @@ import { teamStandings, type EventScope, type RankedTeam } from './team-standing
 import { viewOfUser } from './user-view.server';
 
 export const TEAM_MESSAGES = {
-  updated: 'Your Team account has been successfully modified.',
+  updated: TEAM_UPDATED,
   alreadyInTeam: 'You already have an active group. You cannot have multiple active groups.',
-  noTeam: 'Currently you are not a member of any active groups.',
+  noTeam: NO_TEAM,
   notFound: 'No Team matches the given query.',
   nameTaken: 'A team with this name already exists in this event.',
   staff: 'Staff accounts do not play in teams.',

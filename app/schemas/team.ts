@@ -9,6 +9,9 @@ export const TEAM_NAME_MAX = 50;
 /** SPEC §9: the join code is 50 word characters. */
 export const INVITATION_CODE = /^\w{1,50}$/;
 export const PASSWORDS_MISMATCH = "This two password field didn't match";
+/** SPEC §2 and §8 sentences the team pages show (here so components may import them). */
+export const NO_TEAM = 'Currently you are not a member of any active groups.';
+export const TEAM_UPDATED = 'Your Team account has been successfully modified.';
 
 const teamName = text(TEAM_NAME_MAX);
 

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { EmptyState, Field, FormErrors } from '~/components/field';
-import { myTeam, TEAM_MESSAGES, updateTeam } from '~/domain/teams.server';
+import { myTeam, updateTeam } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { env } from '~/lib/env.server';
 import { flagEmoji } from '~/lib/flag-emoji';
 import { handleForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
-import { teamUpdateSchema } from '~/schemas/team';
+import { NO_TEAM, TEAM_UPDATED, teamUpdateSchema } from '~/schemas/team';
 import type { Route } from './+types/me';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My team · CTF Arena' }];
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const teamId = Number(form.get('team'));
   const outcome = await handleForm(form, teamUpdateSchema, (input) => updateTeam(user, teamId, input));
   if (!outcome.ok) return outcome.response;
-  return redirectWithFlash(request, `/teams/me?team=${outcome.value.id}`, { type: 'success', text: TEAM_MESSAGES.updated });
+  return redirectWithFlash(request, `/teams/me?team=${outcome.value.id}`, { type: 'success', text: TEAM_UPDATED });
 }
 
 /**
@@ -87,7 +87,7 @@ export default function MyTeam() {
     return (
       <div className="card mx-auto max-w-xl space-y-4">
         <h1 className="text-2xl font-bold">My team</h1>
-        <EmptyState text={TEAM_MESSAGES.noTeam} />
+        <EmptyState text={NO_TEAM} />
         <p className="flex justify-center gap-3">
           <Link className="btn-primary" to="/teams/create">Create a team</Link>
           <Link className="btn-secondary" to="/teams/join">Join a team</Link>
