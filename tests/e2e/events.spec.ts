@@ -118,8 +118,8 @@ test('staff create a team event and a training event through the form; the super
   await visit(page, '/events');
   await page.getByRole('link', { name: 'Event', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'New event' })).toBeVisible();
-  await expect(page.getByLabel('Type')).toHaveValue('online');
-  await expect(page.getByLabel('Type').locator('option:checked')).toHaveText('Other Competition');
+  await expect(page.getByLabel('Type', { exact: true })).toHaveValue('online');
+  await expect(page.getByLabel('Type', { exact: true }).locator('option:checked')).toHaveText('Other Competition');
   await expect(page.getByLabel(/^Pictures link/)).toHaveCount(0);
 
   const { startDate, endDate } = datesFor('active');
@@ -156,7 +156,7 @@ test('staff create a team event and a training event through the form; the super
   const training = uniqueName('Form training event ');
   await visit(page, '/events/create');
   await page.getByLabel('Name').fill(training);
-  await page.getByLabel('Type').selectOption({ label: 'Training platform' });
+  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Training platform' });
   await writeDescription(page, 'Week one of the cohort.', javaScriptEnabled);
   await page.getByLabel(/^Image/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await page.getByLabel('Start date (UTC)').fill(inputDate(startDate));
