@@ -34,7 +34,8 @@ export function DownloadLink({ href, name, className = 'link', children }: { hre
     if (state === 'busy') return;
     setState('busy');
     try {
-      const response = await fetch(href, { credentials: 'same-origin' });
+      // Never from the HTTP cache: the file may be gone or no longer allowed since the last download.
+      const response = await fetch(href, { credentials: 'same-origin', cache: 'no-store' });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);

@@ -94,7 +94,8 @@ export default function MdxMarkdownEditor({ markdown, onChange, onError }: { mar
       onChange={(value) => onChange(value)}
       onError={onError}
       plugins={plugins}
-      className="rounded-md border border-slate-300 bg-white"
+      // The toolbar's "Block type" placeholder is pale grey by default (1.9:1 on white, axe "serious").
+      className="rounded-md border border-slate-300 bg-white [&_[data-placeholder]>span:first-child]:text-slate-600!"
       contentEditableClassName={CONTENT}
     />
   );

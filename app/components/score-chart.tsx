@@ -140,19 +140,22 @@ export function ScoreChart({ players, max, title = 'Score over time of the top 5
           </li>
         ))}
       </ul>
-      <table className="sr-only" data-testid="score-chart-data">
-        <caption>{title}: each player's total score after each counted solve</caption>
-        <thead>
-          <tr><th scope="col">Player</th><th scope="col">Date (UTC)</th><th scope="col">Total score</th></tr>
-        </thead>
-        <tbody>
-          {lines.flatMap((line, i) =>
-            line.points.map((p, j) => (
-              <tr key={`${i}:${j}`}><td>{line.label}</td><td>{formatChartDate(p.time)}</td><td>{p.total}</td></tr>
-            )),
-          )}
-        </tbody>
-      </table>
+      {/* In a visually hidden box: a table does not shrink to the 1 px of sr-only by itself. */}
+      <div className="sr-only">
+        <table data-testid="score-chart-data">
+          <caption>{title}: each player's total score after each counted solve</caption>
+          <thead>
+            <tr><th scope="col">Player</th><th scope="col">Date (UTC)</th><th scope="col">Total score</th></tr>
+          </thead>
+          <tbody>
+            {lines.flatMap((line, i) =>
+              line.points.map((p, j) => (
+                <tr key={`${i}:${j}`}><td>{line.label}</td><td>{formatChartDate(p.time)}</td><td>{p.total}</td></tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

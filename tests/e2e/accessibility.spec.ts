@@ -1,0 +1,66 @@
+// axe-core on the pages issue 8 names: no serious or critical violation, JavaScript off and on.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { pendingSubmission } from './usability-helpers';
+
+/**
+ * axe runs as a script in the page, which a context without JavaScript cannot do. For the no-JS run the
+ * very same page (same URL, same session) is opened in a context with JavaScript whose own scripts are
+ * all refused: the DOM is the server's HTML, as a browser without JavaScript shows it.
+ */
+async function axeResults(page: Page) {
+  if (test.info().project.use.javaScriptEnabled !== false) return new AxeBuilder({ page }).analyze();
+  const browser = page.context().browser()!;
+  const context = await browser.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState(), viewport: page.viewportSize() });
+  try {
+    await context.route(/\.(js|mjs)(\?.*)?$/, (route) => route.abort());
+    const copy = await context.newPage();
+    await copy.goto(page.url());
+    expect(await copy.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    return await new AxeBuilder({ page: copy }).analyze();
+  } finally {
+    await context.close();
+  }
+}
+
+async function audit(page: Page, name: string) {
+  const results = await axeResults(page);
+  await test.info().attach(`axe-${name}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} :: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`);
+  expect(bad, `${name}: serious or critical violations`).toEqual([]);
+}
+
+test('login and sign-up have no serious or critical violations', async ({ page }) => {
+  await visit(page, '/login');
+  await audit(page, 'login');
+  await visit(page, '/sign-up');
+  await audit(page, 'sign-up');
+});
+
+test('the board with a challenge dialog open, the scoreboard, the editor and the review page have none', async ({ page, request, baseURL }) => {
+  const tag = uniqueName('ax');
+  const { challenge } = await pendingSubmission(request, baseURL!, tag);
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+
+  await visit(page, `/practices/challenges?challenge=${challenge.id}`);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await audit(page, 'board-dialog');
+
+  await visit(page, '/practices/scoreboard');
+  await expect(page.getByTestId('score-chart')).toBeVisible();
+  await audit(page, 'scoreboard');
+
+  await visit(page, `/practices/challenges/${challenge.id}`);
+  await audit(page, 'editor');
+  await visit(page, `/practices/challenges/${challenge.id}?tab=files`);
+  await audit(page, 'editor-files');
+
+  await visit(page, `/practices/submissions?q=${tag}`);
+  await audit(page, 'review');
+  await page.getByRole('row').filter({ hasText: challenge.name }).getByRole('link', { name: 'Invalidate' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await audit(page, 'review-dialog');
+});
