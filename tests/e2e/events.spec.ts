@@ -151,6 +151,12 @@ test('staff create a team event and a training event through the form; the super
   await expect(page.getByRole('heading', { name: `Edit ${team}` })).toBeVisible();
   await expect(page.getByLabel(/^Team size limit/)).toHaveValue('4');
   await expect(page.getByLabel('Start date (UTC)')).toHaveValue(inputDate(startDate));
+  await expect(page.getByLabel(/^Pictures link/)).toHaveCount(0); // in-person events only
+  const renamed = `${team} renamed`;
+  await page.getByLabel('Name').fill(renamed);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('flash')).toHaveText('Update completed successfully!');
+  await expect(page).toHaveURL(/\/events\/online$/);
 
   // A training event.
   const training = uniqueName('Form training event ');
@@ -167,14 +173,14 @@ test('staff create a team event and a training event through the form; the super
   await openCard(page, '/events/training-platform', training);
 
   // The superuser deletes the team event after confirming.
-  const doomed = await openCard(page, '/events/online', team);
-  await doomed.getByRole('link', { name: `Delete ${team}` }).click();
+  const doomed = await openCard(page, '/events/online', renamed);
+  await doomed.getByRole('link', { name: `Delete ${renamed}` }).click();
   await expect(page).toHaveURL(/confirm=delete/);
   const confirm = page.getByRole('dialog');
-  await expect(confirm).toContainText(`Are you sure you want to delete the event “${team}”?`);
+  await expect(confirm).toContainText(`Are you sure you want to delete the event “${renamed}”?`);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('flash')).toHaveText('Event deleted successfully!');
-  await expect(card(page, team)).toHaveCount(0);
+  await expect(card(page, renamed)).toHaveCount(0);
 });
 
 test('the ended event\'s card leads a learner to its scoreboard', async ({ page, request, baseURL }) => {
