@@ -194,3 +194,12 @@ export async function challengeChoices(actor: Actor | null, scope: Scope) {
   await assertScopeAccess(actor, scope);
   return db.challenge.findMany({ where: visibleWhere(actor!, scope), select: { id: true, name: true }, orderBy: { name: 'asc' } });
 }
+
+/** The training weeks that have challenges the actor may see, in order: the tabs of a training event's board. */
+export async function trainingWeeksOf(actor: Actor | null, scope: Scope): Promise<number[]> {
+  await assertScopeAccess(actor, scope);
+  const staff = isStaff(actor!);
+  const weeks = new Set<number>();
+  for (const c of await boardCatalog(scope)) if ((staff || c.isActive) && c.trainingWeek) weeks.add(c.trainingWeek);
+  return [...weeks].sort((a, b) => a - b);
+}

@@ -1,28 +1,41 @@
-import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { UrlDialog } from '~/components/dialog';
 import { RichText } from '~/components/rich-text';
 import { EmptyState, Field } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { ProgressRing } from '~/components/progress-ring';
 import { categoriesWithProgress } from '~/domain/categories.server';
-import { ACCESS_MESSAGES } from '~/domain/challenge-access.server';
-import { boardChallenge, canSubmit, isRejected, isSolved, listBoard, nextChallengeFor, topSolvers, type BoardChallenge } from '~/domain/challenge-board.server';
+import { ACCESS_MESSAGES, entryRefusal, playBlock } from '~/domain/challenge-access.server';
+import { boardChallenge, canSubmit, isRejected, isSolved, listBoard, nextChallengeFor, topSolvers, trainingWeeksOf, type BoardChallenge } from '~/domain/challenge-board.server';
+import { getEvent, registerForEvent } from '~/domain/events.server';
 import { unlockHint } from '~/domain/hints.server';
 import { isStaff, isSuperuser } from '~/domain/policy.server';
-import { resolveScope, scopePath } from '~/domain/scope.server';
+import { resolveScope, rulesOf, scopePath } from '~/domain/scope.server';
 import { submitFlag, verifyFlag, writeupRequired } from '~/domain/submit-flag.server';
 import { requireUser } from '~/lib/auth.server';
-import { DomainError, Invalid } from '~/lib/errors.server';
+import { DomainError, Invalid, NotFound } from '~/lib/errors.server';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
+import { EVENT_MESSAGES } from '~/schemas/event';
 import { FLAG_FORMAT_MESSAGE, submitFlagSchema, verifyFlagSchema } from '~/schemas/flag-attempt';
 import { hrefWith } from '~/lib/url';
 import type { Route } from './+types/challenges';
 
 const PER_SLIDE = 3;
 
-export const meta: Route.MetaFunction = () => [{ title: 'Challenges · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? 'Challenges'} · CTF Arena` }];
+
+/** /challenges/training-week/{n}: one week of a training event (1-20); anything else is no page. */
+function weekOf(params: { trainingWeek?: string }): number | null {
+  if (params.trainingWeek === undefined) return null;
+  const week = Number(params.trainingWeek);
+  if (!/^\d{1,2}$/.test(params.trainingWeek) || week < 1 || week > 20) throw new NotFound('No training week matches the given query.');
+  return week;
+}
+
+// The team notice of a team event: shown as a dialog until the player closes it (then a banner).
+const TEAM_NOTICE_HIDDEN = 'team-notice';
 
 // Replayed per viewer until the database changes (lib/page-cache.server.ts): read far more than written.
 export const handle = { pageCache: true };
@@ -30,20 +43,36 @@ export const handle = { pageCache: true };
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const scope = await resolveScope(params);
+  const trainingWeek = weekOf(params);
+  // A training event's board is for validated learners: the others get the notice of SPEC §1.
+  if (scope.kind === 'event' && entryRefusal(user, scope)) throw redirect(`/events/training-platform?dialog=training-only&id=${scope.event.id}`);
   const url = new URL(request.url);
   const categoryId = Number(url.searchParams.get('category')) || null;
   const selectedId = Number(url.searchParams.get('challenge')) || null;
-  const [board, categories, selected] = await Promise.all([
-    listBoard(user, scope, { categoryId, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.challenges }),
-    categoriesWithProgress(user, scope),
+  const [board, categories, selected, play, weeks, event] = await Promise.all([
+    listBoard(user, scope, { categoryId, trainingWeek, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.challenges }),
+    categoriesWithProgress(user, scope, { trainingWeek }),
     // Through this scope only: another scope's challenge, or one not open to the viewer, is a 404/403.
     selectedId ? boardChallenge(user, scope, selectedId) : null,
+    playBlock(user, scope),
+    scope.kind === 'event' && rulesOf(scope).trainingWeeks ? trainingWeeksOf(user, scope) : [],
+    scope.kind === 'event' ? getEvent(user, scope.event.id) : null,
   ]);
   const [solvers, next] = selected
     ? await Promise.all([url.searchParams.get('tab') === 'solves' ? topSolvers(user, scope, selected.id) : [], nextChallengeFor(user, scope, selected)])
     : [[], null];
   return {
     base: scopePath(scope),
+    title: event ? event.event.name : 'Practice challenges',
+    // What keeps the viewer from playing (the access rule's answer): no team, the event ended, staff.
+    block: play.block,
+    blockMessage: play.block === 'ended' ? ACCESS_MESSAGES.ended : play.block === 'team' ? ACCESS_MESSAGES.teamNeeded : null,
+    teamNoticeOpen: play.block === 'team' && !url.searchParams.has(TEAM_NOTICE_HIDDEN),
+    eventId: event?.event.id ?? null,
+    // Learners register from the board too (SPEC §2 cards); staff do not play.
+    canRegister: !!event && !event.registered && event.phase !== 'ended' && !isStaff(user),
+    weeks,
+    trainingWeek,
     board,
     categories,
     categoryId,
@@ -71,6 +100,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const intent = form.get('intent');
   try {
+    if (intent === 'register' && scope.kind === 'event') {
+      await registerForEvent(user, scope.event.id);
+      return redirectWithFlash(request, `${url.pathname}${url.search}`, { type: 'success', text: EVENT_MESSAGES.registered });
+    }
     if (intent === 'unlock-hint') {
       await unlockHint(user, challengeId, Number(form.get('hint')), scope);
       return redirectWithFlash(request, hrefWith(url, { hint: null }), { type: 'success', text: 'Hint unlocked.' });
@@ -135,7 +168,7 @@ function CategoryCarousel({ categories, categoryId }: { categories: { id: number
   );
 }
 
-function Card({ c, solved, rejected, staff, superuser, href }: { c: BoardChallenge; solved: boolean; rejected: boolean; staff: boolean; superuser: boolean; href: string }) {
+function Card({ c, solved, rejected, staff, superuser, href, base }: { c: BoardChallenge; solved: boolean; rejected: boolean; staff: boolean; superuser: boolean; href: string; base: string }) {
   return (
     <li className="card relative flex flex-col gap-2">
       <div className="flex items-start justify-between gap-2">
@@ -157,8 +190,8 @@ function Card({ c, solved, rejected, staff, superuser, href }: { c: BoardChallen
       {rejected ? <RejectedNote comment={c.last?.comment ?? null} /> : null}
       {staff ? (
         <div className="relative z-10 mt-auto flex gap-2 text-sm">
-          <Link className="link" to={`/practices/challenges/${c.id}`}>Edit</Link>
-          {superuser ? <Link className="link text-red-700" to={`/practices/challenges/${c.id}?dialog=delete`}>Delete</Link> : null}
+          <Link className="link" to={`${base}/challenges/${c.id}`}>Edit</Link>
+          {superuser ? <Link className="link text-red-700" to={`${base}/challenges/${c.id}?dialog=delete`}>Delete</Link> : null}
         </div>
       ) : null}
     </li>
@@ -191,9 +224,19 @@ export default function Challenges() {
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Practice challenges</h1>
-        {d.staff ? <Link to={`${d.base}/challenges/create`} className="btn-primary">Add challenge</Link> : null}
+        <h1 className="text-2xl font-bold">{d.title}</h1>
+        <div className="flex flex-wrap gap-2">
+          {d.canRegister ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="register" />
+              <button type="submit" className="btn-secondary">Register</button>
+            </Form>
+          ) : null}
+          {d.staff ? <Link to={`${d.base}/challenges/create`} className="btn-primary">Add challenge</Link> : null}
+        </div>
       </div>
+      <PlayNotice block={d.block} message={d.blockMessage} base={d.base} teamNoticeShown={d.teamNoticeOpen} />
+      {d.weeks.length ? <WeekTabs weeks={d.weeks} current={d.trainingWeek} base={d.base} /> : null}
 
       <CategoryCarousel categories={d.categories} categoryId={d.categoryId} />
       <p className="mb-4 text-sm"><Link className="link" to={location.pathname}>All challenges</Link></p>
@@ -203,13 +246,18 @@ export default function Challenges() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Challenges">
           {d.board.results.map((ch) => (
-            <Card key={ch.id} c={ch} solved={d.solved[ch.id]} rejected={d.rejected[ch.id]} staff={d.staff} superuser={d.superuser} href={href({ challenge: ch.id, tab: null, hint: null })} />
+            <Card key={ch.id} c={ch} solved={d.solved[ch.id]} rejected={d.rejected[ch.id]} staff={d.staff} superuser={d.superuser} base={d.base} href={href({ challenge: ch.id, tab: null, hint: null })} />
           ))}
         </ul>
       )}
       <Pagination count={d.board.count} page={d.board.page} pageSize={PAGE_SIZE.challenges} />
 
-      {c && params.get('hint') && c.hint && !c.hint.unlocked ? (
+      {d.teamNoticeOpen && !c ? (
+        <UrlDialog title="Join a team" closeTo={href({ [TEAM_NOTICE_HIDDEN]: 1 })}>
+          <p className="mb-4 text-sm text-slate-700">{d.blockMessage}</p>
+          <p className="flex flex-wrap gap-2"><TeamLinks base={d.base} buttons /></p>
+        </UrlDialog>
+      ) : c && params.get('hint') && c.hint && !c.hint.unlocked ? (
         <UrlDialog title="Unlock the hint" closeTo={href({ hint: null })}>
           <p className="mb-6 text-sm text-slate-700">
             Unlocking this hint deducts its <strong>{c.hint.score} points</strong> from the score you will get for this challenge. Do you want to see it?
@@ -287,7 +335,12 @@ export default function Challenges() {
               ) : null}
 
               {errors?.non_field_errors ? <p className="field-error" role="alert">{errors.non_field_errors[0]}</p> : null}
-              {!d.selectedCanSubmit ? (
+              {d.block === 'ended' || d.block === 'team' ? (
+                <p className="text-sm text-slate-600" data-testid="play-blocked">
+                  {d.blockMessage}{' '}
+                  {d.block === 'ended' ? <Link className="link" to={`${d.base}/scoreboard`}>See the scoreboard</Link> : <TeamLinks base={d.base} />}
+                </p>
+              ) : !d.selectedCanSubmit ? (
                 <>
                   <p className="text-sm text-slate-600">You have already solved this challenge.</p>
                   {d.next ? (
@@ -331,5 +384,51 @@ export default function Challenges() {
         </UrlDialog>
       ) : null}
     </div>
+  );
+}
+
+/** Where a player without a team goes: create one in this event, or join one (SPEC §2 team forms). */
+function TeamLinks({ base, buttons = false }: { base: string; buttons?: boolean }) {
+  return (
+    <>
+      <Link className={buttons ? 'btn-primary' : 'link'} to={`${base}/teams/create`}>Create a team</Link>
+      {buttons ? null : ' or '}
+      <Link className={buttons ? 'btn-secondary' : 'link'} to="/teams/join">Join a team</Link>
+    </>
+  );
+}
+
+/** What keeps the viewer from playing this board, said once above it (the dialog says it first for a missing team). */
+function PlayNotice({ block, message, base, teamNoticeShown }: { block: string | null; message: string | null; base: string; teamNoticeShown: boolean }) {
+  if (block === 'ended') {
+    return (
+      <p className="mb-4 rounded border border-slate-200 bg-slate-50 p-3 text-sm" role="status">
+        {message} <Link className="link" to={`${base}/scoreboard`}>See the scoreboard</Link>
+      </p>
+    );
+  }
+  if (block === 'team' && !teamNoticeShown) {
+    return (
+      <p className="mb-4 rounded border border-amber-200 bg-amber-50 p-3 text-sm" role="status">
+        {message} <TeamLinks base={base} />
+      </p>
+    );
+  }
+  return null;
+}
+
+/** A training event's weeks as tabs (links: /challenges/training-week/{n}), All first. */
+function WeekTabs({ weeks, current, base }: { weeks: number[]; current: number | null; base: string }) {
+  const tab = (to: string, label: string, active: boolean) => (
+    <Link key={to} to={to} aria-current={active ? 'page' : undefined}
+      className={`-mb-px border-b-2 px-3 py-2 ${active ? 'border-brand-600 font-semibold' : 'border-transparent text-slate-600'}`}>
+      {label}
+    </Link>
+  );
+  return (
+    <nav aria-label="Training weeks" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 text-sm">
+      {tab(`${base}/challenges`, 'All weeks', current === null)}
+      {weeks.map((w) => tab(`${base}/challenges/training-week/${w}`, `Week ${w}`, current === w))}
+    </nav>
   );
 }
