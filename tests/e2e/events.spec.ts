@@ -68,6 +68,10 @@ test('anonymous visitors see the catalogue, the type pages by state and dates in
   await expect(upcomingCard.getByRole('link', { name: 'Register' })).toHaveAttribute('href', 'https://example.com/register-here');
   await expect(upcomingCard.getByRole('link', { name: 'Participate' })).toHaveCount(0);
 
+  // A page past the last one says where the list ends.
+  await visit(page, '/events/in-person?page=999');
+  await expect(page.getByText(/^There is no page 999: the list ends at page \d+\.$/)).toBeVisible();
+
   // An unknown type is a 404 page.
   const missing = await page.goto('/events/party');
   expect(missing?.status()).toBe(404);

@@ -53,7 +53,7 @@ export default function EventsOfType() {
         <h1 className="text-2xl font-bold">{title}</h1>
         {staff ? <Link to="/events/create" className="btn-primary">Event</Link> : null}
       </div>
-      <EventGrid cards={cards} />
+      <EventGrid cards={cards} count={count} page={page} />
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.events} />
       <EventDialogs dialog={dialog} closeTo={closeTo} />
     </div>

@@ -50,7 +50,7 @@ export default function Catalogue() {
         ))}
       </div>
       <h2 className="mb-4 text-xl font-semibold">Online events</h2>
-      <EventGrid cards={cards} />
+      <EventGrid cards={cards} count={count} page={page} />
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.events} />
       <EventDialogs dialog={dialog} closeTo={closeTo} />
     </div>

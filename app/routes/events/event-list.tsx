@@ -3,10 +3,12 @@ import { Form, Link, useNavigation } from 'react-router';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EventCard, type CardButtons, type CardEvent } from '~/components/event-card';
 import { EmptyState } from '~/components/field';
+import { lastPage, PAGE_SIZE } from '~/lib/pagination';
 
-export function EventGrid({ cards }: { cards: { event: CardEvent; buttons: CardButtons }[] }) {
+/** The cards of one page; an empty page past the last one says where the list ends (README "Errors"). */
+export function EventGrid({ cards, count, page }: { cards: { event: CardEvent; buttons: CardButtons }[]; count: number; page: number }) {
   const busy = useNavigation().state === 'submitting';
-  if (!cards.length) return <EmptyState />;
+  if (!cards.length) return count > 0 ? <EmptyState text={`There is no page ${page}: the list ends at page ${lastPage(count, PAGE_SIZE.events)}.`} /> : <EmptyState />;
   return (
     <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {cards.map((c) => <EventCard key={c.event.id} event={c.event} buttons={c.buttons} busy={busy} />)}
