@@ -9,7 +9,7 @@ declare module 'autocannon' {
       setupRequest?: (request: Request, context: Record<string, unknown>) => Request | null | undefined;
       onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
     }
-    interface Options { url: string; connections?: number; duration?: number; requests?: Request[]; timeout?: number }
+    interface Options { url: string; connections?: number; duration?: number; amount?: number; requests?: Request[]; timeout?: number }
     interface Histogram { p50: number; p90: number; p99: number; average: number; max: number }
     interface Result {
       duration: number;

@@ -13,6 +13,11 @@ export interface Scenario {
   requests: autocannon.Request[];
   /** Counts one unit of work per response with this status (a solve is two calls). */
   unit?: { status: number; label: string };
+  /**
+   * Stops after this many requests instead of after the duration (spread evenly over the
+   * connections): for loads that consume a finite plan, such as solves no team has made yet.
+   */
+  amount?: number;
 }
 
 export interface Measured {
@@ -134,7 +139,7 @@ export function scenarios(data: Dataset, cookie: string): Scenario[] {
 }
 
 export async function load(url: string, scenario: Scenario, duration = DURATION_S): Promise<Measured> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, requests: scenario.requests });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, requests: scenario.requests, ...(scenario.amount ? { amount: scenario.amount } : {}) });
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = Number((stat as { count: number | string }).count);
   const total = Object.values(statusCodes).reduce((a, b) => a + b, 0);

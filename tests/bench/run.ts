@@ -1,13 +1,17 @@
 // `npm run bench [-- small|large|all]`: builds the production server, generates a dataset into a
 // fresh SQLite file, starts the server on it and loads each endpoint from this separate process
-// (autocannon, 16 connections, 10 s). Prints and saves tests/bench/results.json. Loopback only;
+// (autocannon, 16 connections, 10 s), then a team event's scoreboard and solves and a played
+// competition (issue 9 §5). Prints and saves tests/bench/results.json. Loopback only;
 // it stops by itself. Targets are reported, never asserted (ARCHITECTURE "Tests").
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../support/test-server';
+import { competition, COMPETITION_S, PAGE_P99_MS, PLAYERS, type CompetitionResult } from './competition';
 import { generate, SIZES, type Dataset } from './dataset';
+import { addTeamEvent, EVENT_SIZES } from './event-dataset';
+import { EVENT_SCENARIOS, eventScenarios } from './event-load';
 import { load, scenarios, type Measured } from './load';
 import { summarize } from './profile-summary';
 
@@ -15,9 +19,14 @@ type SizeName = keyof typeof SIZES;
 const args = process.argv.slice(2);
 /** --profile: one server per endpoint, started with --cpu-prof (profiles under data/bench-<size>/profiles). */
 const PROFILE = args.includes('--profile');
+/** --quick: 2 s loads and an 8 s competition, results not saved: checks that every scenario works. */
+const QUICK = args.includes('--quick');
+/** --no-build: use the build/ already there (with --quick, while others share the machine). */
+const NO_BUILD = args.includes('--no-build');
+const seconds = QUICK ? 2 : undefined;
 const arg = args.find((a) => !a.startsWith('--')) ?? 'all';
 if (!['small', 'large', 'all'].includes(arg)) {
-  console.error('usage: npm run bench -- [small|large|all] [--profile]');
+  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build]');
   process.exit(2);
 }
 const sizes: SizeName[] = arg === 'all' ? ['small', 'large'] : [arg as SizeName];
@@ -30,6 +39,12 @@ const TARGETS: Record<string, { reqPerSec?: number; unitsPerSec?: number }> = {
   'GET /practices/challenges (HTML)': { reqPerSec: 300 },
   'POST verify-submitted-flag (wrong)': { reqPerSec: 3000 },
   'correct solve (verify + submit)': { unitsPerSec: 600 },
+};
+/** Issue 9 §5, on `small`, the team event's; on `large` each throughput may lose less than half. */
+const EVENT_TARGETS: Record<string, { reqPerSec?: number; unitsPerSec?: number }> = {
+  [EVENT_SCENARIOS.json]: { reqPerSec: 6000 },
+  [EVENT_SCENARIOS.html]: { reqPerSec: 400 },
+  [EVENT_SCENARIOS.solve]: { unitsPerSec: 600 },
 };
 const P99_MS = 50;
 const PEAK_MIB = 250;
@@ -130,7 +145,9 @@ async function runSize(name: SizeName) {
   console.log(`\n› ${name}: generating ${size.learners} learners, ${size.challenges} challenges (${size.dynamic} dynamic), ${size.submissions} submissions…`);
   const started = Date.now();
   const data = await generate(join(dir, 'ctf.db'), size);
-  console.log(`  generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const eventSize = EVENT_SIZES[name];
+  const event = await addTeamEvent(join(dir, 'ctf.db'), data, eventSize);
+  console.log(`  generated in ${((Date.now() - started) / 1000).toFixed(1)} s, with an online event of ${eventSize.teams} teams of ${eventSize.teamSize}, ${eventSize.challenges} challenges (${eventSize.dynamic} dynamic), ${event.solves} validated team solves, ${event.solvePairs.length} solves left to make`);
 
   const cold = coldStandings(dir);
   console.log(`  cold standings: ${cold.medianMs} ms (median of 6; first run ${cold.firstMs} ms with Prisma warming up), ${cold.players} ranked players`);
@@ -159,20 +176,58 @@ async function runSize(name: SizeName) {
       const pid = server.child.pid!;
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
-      const measured = await load(server.url, scenario);
+      const measured = await load(server.url, scenario, seconds);
       clearInterval(sampler);
       measured.peakRssMiB = Math.round(Math.max(peak, memory(pid).rss));
       endpoints.push(measured);
-      const units = measured.unitsPerSec !== undefined ? ` (${measured.unitsPerSec} ${measured.unitLabel})` : '';
-      console.log(`  ${name.padEnd(38)} ${String(measured.reqPerSec).padStart(6)} req/s${units}  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors}  rss ${measured.peakRssMiB} MiB`);
+      report(measured);
     }
+
+    // The team event (issue 9 §5), after the practice scenarios so their numbers stay comparable.
+    for (const [index, { measured: { name } }] of eventScenarios(data, event, '').entries()) {
+      if (PROFILE) {
+        await server.stop();
+        server = await startServer(dir, `${names.length + index + 1}-${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '').toLowerCase()}`);
+      }
+      const { warmup, measured: scenario } = eventScenarios(data, event, await loginCookie(server.url, data))[index];
+      await load(server.url, warmup, 1); // not recorded
+      const pid = server.child.pid!;
+      let peak = 0;
+      const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
+      const measured = await load(server.url, scenario, seconds);
+      clearInterval(sampler);
+      measured.peakRssMiB = Math.round(Math.max(peak, memory(pid).rss));
+      endpoints.push(measured);
+      report(measured);
+    }
+    if (PROFILE) {
+      await server.stop();
+      server = await startServer(dir, `${names.length + EVENT_TARGETS_COUNT + 1}-competition`);
+    }
+    const played = await competition(server.url, data, event, QUICK ? 8 : undefined);
+    reportCompetition(played);
     const peakRssAllMiB = PROFILE ? Math.max(...endpoints.map((e) => e.peakRssMiB ?? 0)) : Math.round(memory(server.child.pid!).hwm);
     peakRssMiB ||= peakRssAllMiB;
     console.log(`  server peak memory (VmHWM): ${peakRssMiB} MiB over the issue's endpoints, ${peakRssAllMiB} MiB after every scenario${PROFILE ? ` (profiles in ${join(dir, 'profiles')})` : ''}`);
     // Other work on the machine skews the numbers: keep its load beside them.
-    return { dataset: size, loadAverageBefore: loadBefore, coldStandings: cold, firstRequestMs, peakRssMiB, peakRssAllMiB, endpoints };
+    return { dataset: size, event: eventSize, loadAverageBefore: loadBefore, coldStandings: cold, firstRequestMs, peakRssMiB, peakRssAllMiB, endpoints, competition: played };
   } finally {
     await server.stop();
+  }
+}
+
+const EVENT_TARGETS_COUNT = Object.keys(EVENT_TARGETS).length;
+
+function report(measured: Measured) {
+  const units = measured.unitsPerSec !== undefined ? ` (${measured.unitsPerSec} ${measured.unitLabel})` : '';
+  console.log(`  ${measured.name.padEnd(44)} ${String(measured.reqPerSec).padStart(6)} req/s${units}  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors}  rss ${measured.peakRssMiB} MiB  (${measured.requests} requests)`);
+}
+
+function reportCompetition(c: CompetitionResult) {
+  console.log(`  ${c.name}: ${c.players - c.teamPlayers ? `${c.teamPlayers} in teams, ${c.players - c.teamPlayers} without a team (browsing only); ` : ''}${c.reqPerSec} req/s over ${c.seconds} s, ${c.submissions} submissions, errors ${c.errors}`);
+  for (const [kind, k] of Object.entries(c.kinds)) {
+    const hits = k.cacheHits !== undefined ? `  page cache hits ${k.cacheHits}` : '';
+    console.log(`    ${kind.padEnd(22)} ${String(k.requests).padStart(6)} requests  p50 ${k.p50} ms  p90 ${k.p90} ms  p99 ${k.p99} ms  max ${k.max} ms  errors ${k.errors}${hits}`);
   }
 }
 
@@ -189,13 +244,28 @@ function verdicts(results: Record<string, Awaited<ReturnType<typeof runSize>>>) 
       if (target) lines.push(`${value >= target ? 'met   ' : 'MISSED'} small ${e.name}: ${value} (target ${target})`);
       lines.push(`${e.p99 < P99_MS ? 'met   ' : 'MISSED'} small ${e.name}: p99 ${e.p99} ms (target < ${P99_MS})`);
     }
+    for (const e of small.endpoints.filter((e) => EVENT_TARGETS[e.name])) {
+      const t = EVENT_TARGETS[e.name];
+      const value = t.unitsPerSec ? e.unitsPerSec! : e.reqPerSec;
+      const target = (t.unitsPerSec ?? t.reqPerSec)!;
+      lines.push(`${value >= target ? 'met   ' : 'MISSED'} small ${e.name}: ${value} (target ${target}; p99 ${e.p99} ms)`);
+    }
+    if (small.competition) {
+      const c = small.competition;
+      lines.push(`${c.pagesP99 < PAGE_P99_MS ? 'met   ' : 'MISSED'} small ${c.name}: page views p99 ${c.pagesP99} ms (target < ${PAGE_P99_MS}), ${c.errors} errors`);
+    }
     lines.push(`${small.peakRssMiB < PEAK_MIB ? 'met   ' : 'MISSED'} small peak memory ${small.peakRssMiB} MiB over the issue's endpoints (target < ${PEAK_MIB}); ${small.peakRssAllMiB ?? '?'} MiB after the extra scenarios`);
   }
   if (large) {
-    for (const e of large.endpoints.filter((e) => TARGETS[e.name])) {
+    for (const e of large.endpoints.filter((e) => TARGETS[e.name] || EVENT_TARGETS[e.name])) {
       const base = small?.endpoints.find((s) => s.name === e.name);
       const [now, before] = e.unitsPerSec !== undefined ? [e.unitsPerSec, base?.unitsPerSec] : [e.reqPerSec, base?.reqPerSec];
       if (before) lines.push(`${now > before / 2 ? 'met   ' : 'MISSED'} large ${e.name}: ${now} vs ${before} on small (must keep more than half)`);
+    }
+    if (large.competition) {
+      // A latency cannot "keep half": the small target is shown beside it, not judged.
+      const c = large.competition;
+      lines.push(`info   large ${c.name}: page views p99 ${c.pagesP99} ms (small's target < ${PAGE_P99_MS}${small?.competition ? `; small ${small.competition.pagesP99} ms` : ''}), ${c.errors} errors`);
     }
     lines.push(`${large.coldStandings.medianMs < COLD_MS ? 'met   ' : 'MISSED'} large cold standings ${large.coldStandings.medianMs} ms (target < ${COLD_MS})`);
     lines.push(`${large.peakRssMiB < PEAK_MIB ? 'met   ' : 'MISSED'} large peak memory ${large.peakRssMiB} MiB over the issue's endpoints (target < ${PEAK_MIB}); ${large.peakRssAllMiB ?? '?'} MiB after the extra scenarios`);
@@ -204,7 +274,7 @@ function verdicts(results: Record<string, Awaited<ReturnType<typeof runSize>>>) 
 }
 
 async function main() {
-  build();
+  if (!NO_BUILD) build();
   // Keep the other size's numbers when only one size runs; verdicts compare against them.
   let previous: Record<string, any> = {};
   try {
@@ -218,7 +288,7 @@ async function main() {
   const report = {
     at: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-    load: { tool: 'autocannon', connections: 16, durationSeconds: 10 },
+    load: { tool: 'autocannon', connections: 16, durationSeconds: 10, competition: { tool: 'fetch, one loop per player', players: PLAYERS, durationSeconds: COMPETITION_S } },
     ...results,
     verdicts: summary,
   };
@@ -233,6 +303,7 @@ async function main() {
     }
     return console.log('\n(profiling slows the server down: results not saved)');
   }
+  if (QUICK) return console.log('\n(--quick: loads too short to compare, results not saved)');
   writeFileSync(RESULTS, JSON.stringify(report, null, 2) + '\n');
   console.log(`\nsaved ${RESULTS}`);
 }

@@ -1,0 +1,99 @@
+// The team event's autocannon scenarios (issue 9 §5): its scoreboard as JSON and as a page, and team
+// solves. Built like load.ts's, on the event added by event-dataset.ts.
+import type { Dataset } from './dataset';
+import type { TeamEvent } from './event-dataset';
+import { CONNECTIONS, type Scenario } from './load';
+
+const boundary = 'benchboundary7MA4YWxkTrZu0gW';
+/** The submission form of an online event: the flag and the writeup file it requires. */
+export function submissionBody(value: string): string {
+  return [
+    `--${boundary}\r\nContent-Disposition: form-data; name="value"\r\n\r\n${value}\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="writeup"; filename="writeup.md"\r\nContent-Type: text/markdown\r\n\r\n# Steps\nRead the source, found the flag.\r\n`,
+    `--${boundary}--\r\n`,
+  ].join('');
+}
+export const SUBMISSION_TYPE = `multipart/form-data; boundary=${boundary}`;
+
+/** Solves the measured run may make at most (large has far more than it needs). */
+const MAX_SOLVES = 5_000;
+/** Solves spent warming up before the measured run. */
+export const WARMUP_SOLVES = 4 * CONNECTIONS;
+
+export const EVENT_SCENARIOS = {
+  json: 'GET /api/events/{id}/top-players/ (teams)',
+  html: 'GET /competes/{id}/scoreboard (HTML)',
+  solve: 'team solve (verify + submit)',
+} as const;
+
+/**
+ * Verify then submit, each pair of calls by one member of a team that never submitted that
+ * challenge; `pairs` is consumed from the front and never reused, so the run stops when it is spent
+ * (an even number of calls per connection: no verify is left without its submit).
+ */
+export function teamSolves(data: Dataset, event: TeamEvent, pairs: [number, number][], name: string = EVENT_SCENARIOS.solve): Scenario {
+  const flagOf = new Map(event.challenges.map((c) => [c.id, c.flag]));
+  const bearer = (userId: number) => `Bearer ${data.tokens.get(userId)}`;
+  const perConnection = Math.floor(pairs.length / CONNECTIONS);
+  let next = 0;
+  return {
+    name,
+    expected: [200, 201],
+    unit: { status: 201, label: 'solves/s' },
+    amount: 2 * perConnection * CONNECTIONS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/',
+        setupRequest: (req, context) => {
+          const pair = pairs[next++];
+          context.pair = pair;
+          return {
+            ...req,
+            path: `/api/challenges/${pair[1]}/verify-submitted-flag/`,
+            headers: { authorization: bearer(pair[0]), 'content-type': 'application/json' },
+            body: JSON.stringify({ flag: flagOf.get(pair[1]) }),
+          };
+        },
+      },
+      {
+        method: 'POST',
+        path: '/',
+        setupRequest: (req, context) => {
+          const [userId, challengeId] = context.pair as [number, number];
+          return {
+            ...req,
+            path: `/api/challenges/${challengeId}/submissions/`,
+            headers: { authorization: bearer(userId), 'content-type': SUBMISSION_TYPE },
+            body: submissionBody(flagOf.get(challengeId)!),
+          };
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * The issue's three event scenarios, in order, with the warm-up of each (1 s, or a few solves).
+ * `cookie` is the dataset viewer's session cookie (learner 1, owner of the first team).
+ */
+export function eventScenarios(data: Dataset, event: TeamEvent, cookie: string): { warmup: Scenario; measured: Scenario }[] {
+  const page = { cookie, accept: 'text/html' };
+  const json: Scenario = {
+    name: EVENT_SCENARIOS.json,
+    expected: [200],
+    requests: [{ method: 'GET', path: `/api/events/${event.id}/top-players/`, headers: { authorization: `Bearer ${data.tokens.get(data.viewer.id)}` } }],
+  };
+  const html: Scenario = {
+    name: EVENT_SCENARIOS.html,
+    expected: [200],
+    requests: [{ method: 'GET', path: `/competes/${event.id}/scoreboard`, headers: page }],
+  };
+  const warm = event.solvePairs.slice(0, WARMUP_SOLVES);
+  const measured = event.solvePairs.slice(WARMUP_SOLVES, WARMUP_SOLVES + MAX_SOLVES);
+  return [
+    { warmup: json, measured: json },
+    { warmup: html, measured: html },
+    { warmup: teamSolves(data, event, warm, `${EVENT_SCENARIOS.solve} warm-up`), measured: teamSolves(data, event, measured) },
+  ];
+}
