@@ -1,0 +1,117 @@
+// Event play in the browser (issue 9 §3, §4, §6), JS off and on: a team's members solve, staff
+// validate on the event's review page, the event scoreboard ranks the team; a player without a team
+// meets the 'Join a team' dialog; an ended event is read-only and leads to its scoreboard.
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+
+async function tokenOf(request: APIRequestContext, baseURL: string, email: string, password: string): Promise<string> {
+  const res = await request.post('/api/auth/jwt/create/', { data: { email, password }, headers: { Origin: baseURL } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).access;
+}
+
+async function seededEvent(request: APIRequestContext, type: string, name: string): Promise<number> {
+  const res = await request.get(`/api/events/?type=${type}&page_size=100`);
+  const found = (await res.json()).results.find((e: { name: string }) => e.name === name);
+  expect(found, `seeded event ${name}`).toBeTruthy();
+  return found.id;
+}
+
+/** A second browser window with the same JavaScript setting as the test's project. */
+async function otherWindow(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+  return context.newPage();
+}
+
+test('a team solves in an event, staff validate, the event scoreboard ranks the team', async ({ page, browser, request, baseURL }) => {
+  const tag = uniqueName('ev');
+  const eventId = await seededEvent(request, 'online', 'Cyber Week Online CTF');
+  const root = await tokenOf(request, baseURL!, SUPERUSER.email, SUPERUSER.password);
+  const asRoot = { Authorization: `Bearer ${root}`, Origin: baseURL! };
+  const category = await request.post('/api/categories/', { headers: asRoot, data: { name: `Event ${tag}` } });
+  const challenges = [];
+  for (const n of [1, 2]) {
+    const created = await request.post('/api/challenges/', {
+      headers: asRoot,
+      data: { name: `${tag} task ${n}`, category: (await category.json()).id, event: eventId, description: 'Team task.', initial_value: 100 * n, flag: { value: `CTF{${tag}_${n}}`, collation: 'plain_text' } },
+    });
+    expect(created.status()).toBe(201);
+    challenges.push((await created.json()) as { id: number; name: string });
+  }
+
+  const owner = await activeLearner(request, baseURL!);
+  const member = await activeLearner(request, baseURL!);
+  const team = `Team ${tag}`;
+  const ownerToken = await tokenOf(request, baseURL!, owner.email, owner.password);
+  const made = await request.post(`/api/events/${eventId}/teams/`, { headers: { Authorization: `Bearer ${ownerToken}`, Origin: baseURL! }, data: { name: team, password: 'team-pass-123', re_password: 'team-pass-123' } });
+  expect(made.status()).toBe(201);
+  const joined = await request.post('/api/teams/join/', { headers: { Authorization: `Bearer ${await tokenOf(request, baseURL!, member.email, member.password)}`, Origin: baseURL! }, data: { code_invitation: (await made.json()).code_invitation } });
+  expect(joined.status()).toBe(200);
+
+  // The owner solves task 2 over the API; the member solves task 1 in the browser.
+  const ownerSolve = await request.post(`/api/challenges/${challenges[1]!.id}/submissions/`, {
+    headers: { Authorization: `Bearer ${ownerToken}`, Origin: baseURL! },
+    multipart: { value: `CTF{${tag}_2}`, writeup: { name: 'w.md', mimeType: 'text/markdown', buffer: Buffer.from('# steps') } },
+  });
+  expect(ownerSolve.status()).toBe(201);
+
+  await logIn(page, member.email, member.password);
+  await visit(page, `/competes/${eventId}/challenges`);
+  await expect(page.getByRole('heading', { name: 'Cyber Week Online CTF', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: challenges[0]!.name }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Flag').fill(`CTF{${tag}_1}`);
+  await dialog.getByRole('button', { name: 'Check the flag' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Your flag is correct.');
+  await dialog.getByLabel('Writeup').setInputFiles({ name: 'writeup.md', mimeType: 'text/markdown', buffer: Buffer.from('How we did it.') });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('flash')).toHaveText('Your flag and writeup were submitted successfully.');
+
+  // Staff validate both on the event's review page.
+  const staff = await otherWindow(browser, baseURL!);
+  await logIn(staff, SUPERUSER.email, SUPERUSER.password);
+  await visit(staff, `/competes/${eventId}/submissions`);
+  await staff.getByLabel('Learner or challenge').fill(tag);
+  await staff.getByRole('button', { name: 'Filter' }).click();
+  await expect(staff.getByRole('row')).toHaveCount(3);
+  await staff.getByLabel(`Select submission of ${owner.username} for ${challenges[1]!.name}`).check();
+  await staff.getByLabel(`Select submission of ${member.username} for ${challenges[0]!.name}`).check();
+  await staff.getByRole('button', { name: 'Validate selected' }).click();
+  await staff.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(staff.getByTestId('flash')).toHaveText('Submission validation completed successfully! 2 submissions validated.');
+
+  // The scoreboard ranks the team with its 300 points and both members.
+  await visit(page, `/competes/${eventId}/scoreboard`);
+  const row = page.getByTestId('scoreboard-table').getByRole('row').filter({ has: page.getByRole('link', { name: team, exact: true }) });
+  await expect(row).toContainText('300');
+  await expect(row.getByRole('link', { name: owner.username })).toBeVisible();
+  await expect(row.getByRole('link', { name: member.username })).toBeVisible();
+  await row.getByRole('link', { name: team, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/competes/${eventId}/teams/\\d+$`));
+});
+
+test('a player without a team meets the Join a team dialog, and an ended event leads to its scoreboard', async ({ page, request, baseURL }) => {
+  const eventId = await seededEvent(request, 'online', 'Cyber Week Online CTF');
+  const ended = await seededEvent(request, 'online', 'Spring CTF 2026');
+  const learner = await activeLearner(request, baseURL!);
+  await logIn(page, learner.email, learner.password);
+
+  await visit(page, `/competes/${eventId}/challenges`);
+  const dialog = page.getByRole('dialog', { name: 'Join a team' });
+  await expect(dialog).toContainText('You need a team to play this event: create or join one first.');
+  await expect(dialog.getByRole('link', { name: 'Create a team' })).toHaveAttribute('href', `/competes/${eventId}/teams/create`);
+  await expect(dialog.getByRole('link', { name: 'Join a team' })).toHaveAttribute('href', '/teams/join');
+  await dialog.getByRole('link', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Closed, it stays said above the board; the challenge dialog has no flag form.
+  await expect(page.getByRole('status')).toContainText('You need a team to play this event');
+  await page.getByRole('link', { name: 'Cyber Week Online CTF: warm-up' }).click();
+  await expect(page.getByTestId('play-blocked')).toContainText('You need a team');
+  await expect(page.getByRole('dialog').getByLabel('Flag')).toHaveCount(0);
+
+  await visit(page, `/competes/${ended}/challenges`);
+  await expect(page.getByRole('status')).toContainText('This event has ended: flags are no longer accepted.');
+  await page.getByRole('status').getByRole('link', { name: 'See the scoreboard' }).click();
+  await expect(page).toHaveURL(new RegExp(`/competes/${ended}/scoreboard$`));
+  await expect(page.getByRole('heading', { name: 'Scoreboard' })).toBeVisible();
+});
