@@ -42,12 +42,14 @@ export function UrlDialog({ title, closeTo, children }: { title: string; closeTo
     };
   }, []);
 
-  // Another dialog shown in this one's place (the challenge's hint, say) keeps it open: keep the
-  // focus inside too.
+  // Another dialog shown in this one's place (the challenge's hint, then back to the challenge):
+  // the same element, so reopen it if Escape closed the previous one, and keep the focus inside.
   useEffect(() => {
     const el = dialog.current;
-    if (el?.open && !el.contains(document.activeElement)) focusables(el)[0]?.focus();
-  }, [title]);
+    if (!el) return;
+    if (!el.open) el.showModal?.();
+    if (!el.contains(document.activeElement)) focusables(el)[0]?.focus();
+  }, [title, closeTo]);
 
   const onClose = () => {
     // A close while reopening as a modal is not the user's: the dialog is open again by now.

@@ -3,7 +3,7 @@
 // leaves the tab order, so the first Tab after the skip link lands in the dialog.
 import { expect, test, type Page } from '@playwright/test';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
-import { makeCategory, makeChallenge, superuserToken } from './challenge-api';
+import { addHint, makeCategory, makeChallenge, superuserToken } from './challenge-api';
 
 const focusInDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
 const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
@@ -13,6 +13,7 @@ test('with JavaScript the challenge dialog is modal: focus in, trapped, Escape c
   const root = await superuserToken(request);
   const category = await makeCategory(request, root);
   const challenge = await makeChallenge(request, root, { category: String(category) });
+  await addHint(request, root, challenge.id, 'Look closer.', 5);
   const learner = await activeLearner(request, baseURL!);
   await logIn(page, learner.email, learner.password);
   await visit(page, `/practices/challenges?category=${category}`);
@@ -38,6 +39,20 @@ test('with JavaScript the challenge dialog is modal: focus in, trapped, Escape c
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).not.toHaveURL(/challenge=/);
+  await expect(card).toBeFocused();
+
+  // A dialog opened from the dialog (the hint's warning): Escape goes back to the challenge, still modal.
+  await card.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByRole('link', { name: 'Hint (−5 points)' }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Unlock the hint' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog').getByRole('heading', { name: challenge.name })).toBeVisible();
+  await expect(page).not.toHaveURL(/hint=/);
+  await expect.poll(() => focusInDialog(page)).toBe(true);
+  expect(await page.getByRole('dialog').evaluate((d) => d.matches(':modal'))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(card).toBeFocused();
 
   // The ✕ link closes it too, and the focus goes back to the card as well.
