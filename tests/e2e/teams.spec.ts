@@ -1,0 +1,139 @@
+// Team play's journey, JS off and on: a learner creates a team in the seed's running online event, a
+// second joins by the invitation link, a third by name and password; /teams/me for the owner and a
+// member; the event's teams list, the team page and a player within the team.
+import { expect, test, type Page } from '@playwright/test';
+import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+
+const EVENT = 'Cyber Week Online CTF';
+const TEAM_PASSWORD = 'team-password-1';
+
+async function switchTo(page: Page, email: string, password: string) {
+  await page.context().clearCookies();
+  await logIn(page, email, password);
+}
+
+test('create a team, join it by link and by name and password, then see it from every side', async ({ page, request, baseURL }) => {
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  const [owner, second, third] = [
+    await activeLearner(request, baseURL!, { username: uniqueName('own') }),
+    await activeLearner(request, baseURL!, { username: uniqueName('sec') }),
+    await activeLearner(request, baseURL!, { username: uniqueName('thi') }),
+  ];
+  const name = uniqueName('Team ');
+
+  // The owner: anything missing or mismatched is said under its field, then the team is created.
+  await logIn(page, owner.email, owner.password);
+  await visit(page, '/teams/create');
+  await expect(page.getByRole('heading', { name: 'Create your team' })).toBeVisible();
+  await page.getByLabel('Event').selectOption({ label: EVENT });
+  await page.getByLabel('Team name').fill(name);
+  await page.getByLabel('Password', { exact: true }).fill(TEAM_PASSWORD);
+  await page.getByLabel('Confirm password').fill('something-else-1');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText("This two password field didn't match")).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(TEAM_PASSWORD);
+  await page.getByLabel('Confirm password').fill(TEAM_PASSWORD);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/competes\/\d+\/challenges$/);
+  const eventId = Number(new URL(page.url()).pathname.split('/')[2]);
+
+  // /teams/me for the owner: the invitation link (Copy only with JavaScript) and the edit form.
+  await visit(page, '/teams/me');
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const link = await page.getByLabel('Invitation link').inputValue();
+  expect(link).toMatch(/\/teams\/join\/\w{50}$/);
+  await expect(page.getByLabel('Invitation link')).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('button', { name: 'Copy' })).toHaveCount(js ? 1 : 0);
+  if (js) {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /Copied|Ctrl\+C/ })).toBeVisible();
+  }
+  const invitation = new URL(link).pathname;
+
+  // An anonymous visitor following the link is sent home (SPEC §2).
+  await page.context().clearCookies();
+  await visit(page, invitation);
+  await expect(page).toHaveURL(/\/$/);
+
+  // The second learner joins by the link.
+  await logIn(page, second.email, second.password);
+  await visit(page, invitation);
+  await expect(page.getByRole('heading', { name: `Join ${name}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page).toHaveURL(/\/teams\/me\?team=\d+$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  // A member sees the team read-only.
+  await expect(page.getByText('Only the team leader can change the name and the password.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update' })).toHaveCount(0);
+  await expect(page.getByLabel('Invitation link')).toHaveValue(link);
+
+  // The third joins by name and password; a wrong password shows the server's detail first.
+  await switchTo(page, third.email, third.password);
+  await visit(page, '/teams/join');
+  await page.getByLabel('Team name').fill(name.toLowerCase());
+  await page.getByLabel('Password').fill('wrong-password-1');
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByText('No team of an open event has this name and password.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create', exact: true })).toHaveAttribute('href', '/teams/create');
+  await page.getByLabel('Team name').fill(name.toLowerCase());
+  await page.getByLabel('Password').fill(TEAM_PASSWORD);
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page).toHaveURL(/\/teams\/me\?team=\d+$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+
+  // The owner renames the team; a new password needs the right current one.
+  const renamed = `${name} II`;
+  await switchTo(page, owner.email, owner.password);
+  await visit(page, '/teams/me');
+  await page.getByLabel('Team name').fill(renamed);
+  await page.getByLabel('Current password').fill('not-the-password');
+  await page.getByLabel('New password', { exact: true }).fill('new-team-password-1');
+  await page.getByLabel('Confirm new password').fill('new-team-password-1');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('The current password is not correct.')).toBeVisible();
+  await page.getByLabel('Current password').fill(TEAM_PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill('new-team-password-1');
+  await page.getByLabel('Confirm new password').fill('new-team-password-1');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByTestId('flash')).toHaveText('Your Team account has been successfully modified.');
+  await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
+
+  // The event's teams list, then the team page and a member's page.
+  await visit(page, `/competes/${eventId}/teams`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: renamed, exact: true }) });
+  await expect(row.getByRole('cell')).toHaveText([/\d+/, renamed, '3', '0']);
+  await expect(page.getByRole('row').filter({ hasText: 'Cotonou Crackers' }).getByRole('cell').nth(3)).toHaveText('50');
+  await row.getByRole('link', { name: renamed }).click();
+  await expect(page).toHaveURL(new RegExp(`/competes/${eventId}/teams/\\d+$`));
+  await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
+  await expect(page.getByTestId('total-points')).toHaveText('0');
+  const members = page.getByTestId('members-table');
+  await expect(members.getByRole('row')).toHaveCount(4);
+  await expect(members.getByRole('row').filter({ hasText: owner.username })).toContainText('Leader');
+  await expect(members.getByRole('row').filter({ hasText: second.username })).not.toContainText('Leader');
+  await members.getByRole('link', { name: second.username }).click();
+  await expect(page).toHaveURL(new RegExp(`/competes/${eventId}/teams/\\d+/users/${second.id}$`));
+  await expect(page.getByRole('heading', { name: second.username })).toBeVisible();
+  await expect(page.getByRole('link', { name: renamed })).toBeVisible();
+  await expect(page.getByText('Total points')).toHaveCount(0);
+  await expect(page.getByText('No challenge solved yet')).toBeVisible();
+});
+
+test("the seed's team page shows its validated solve, and staff have no team page", async ({ page }) => {
+  await logIn(page, 'alice@example.com', 'demo-learner-2026');
+  await visit(page, '/teams/me');
+  await expect(page.getByRole('heading', { name: 'Cotonou Crackers' })).toBeVisible();
+  await page.getByRole('link', { name: EVENT }).click();
+  await expect(page.getByRole('heading', { name: 'Cotonou Crackers' })).toBeVisible();
+  await expect(page.getByTestId('total-points')).toHaveText('50');
+  await expect(page.getByTestId('members-table').getByRole('row').filter({ hasText: 'carol' })).toContainText('50');
+  await expect(page.getByRole('cell', { name: `${EVENT}: warm-up` })).toBeVisible();
+
+  await page.context().clearCookies();
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  // The error page (403, with the reason) is checked like the 404 pages: after a plain load.
+  const response = await page.goto('/teams/me');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText('Staff accounts do not play in teams.')).toBeVisible();
+});
