@@ -26,6 +26,14 @@ test('downloads say whether they worked with JS; without JS the browser download
   const message = page.getByRole('row').filter({ hasText: file.name }).getByTestId('download-message');
   await expect(message).toHaveText(js() ? SUCCESS : '');
 
+  // The same file from the board's challenge dialog.
+  await visit(page, `/practices/challenges?challenge=${challenge.id}`);
+  const inDialog = page.getByRole('dialog').getByRole('link', { name: file.name, exact: true });
+  [download] = await Promise.all([page.waitForEvent('download'), inDialog.click()]);
+  expect(download.suggestedFilename()).toBe(file.name);
+  await expect(page.getByRole('dialog').getByTestId('download-message')).toHaveText(js() ? SUCCESS : '');
+  await visit(page, `/practices/challenges/${challenge.id}?tab=files`);
+
   // The file is gone meanwhile (deleted by someone else): with JS the page says the download failed.
   const removed = await request.delete(`/api/challenges/${challenge.id}/files/${file.id}/`, { headers: root });
   expect(removed.status()).toBe(204);

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { UrlDialog } from '~/components/dialog';
+import { DownloadLink } from '~/components/download-link';
 import { RichText } from '~/components/rich-text';
 import { EmptyState, Field } from '~/components/field';
 import { Pagination } from '~/components/pagination';
@@ -320,7 +321,7 @@ export default function Challenges() {
               <RichText html={c.description} testId="challenge-description" />
               {c.files.length ? (
                 <ul className="text-sm" aria-label="Files">
-                  {c.files.map((f) => <li key={f.id}><a className="link" href={`/api/challenges/${c.id}/files/${f.id}/download/`} download>{f.name}</a></li>)}
+                  {c.files.map((f) => <li key={f.id}><DownloadLink href={`/api/challenges/${c.id}/files/${f.id}/download/`} name={f.name}>{f.name}</DownloadLink></li>)}
                 </ul>
               ) : null}
               {c.hint ? (
