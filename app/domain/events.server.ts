@@ -160,19 +160,19 @@ export async function createEvent(actor: Actor | null, input: EventInput, imageF
   const values = data;
   return withStoredImage(image, (storedName) =>
     db.$transaction(async (tx) => {
-      const event = await tx.event.create({ data: { ...values, image: storedName } });
+      const event = await tx.event.create({ data: { ...values, source: input.description, image: storedName } });
       await logStaffAction(tx, actor, 'event.create', 'event', [event.id], { name: event.name, type: event.type });
       return event;
     }),
   );
 }
 
-/** The form's values of a stored event (the description's HTML stands for its Markdown). */
+/** The form's values of a stored event: the Markdown the author typed (the HTML for events written before it was kept). */
 export function eventFormValues(event: Event): Omit<EventInput, 'description'> & { description: string } {
   return {
     name: event.name,
     type: isEventType(event.type) ? event.type : 'online',
-    description: event.description,
+    description: event.source || event.description,
     place: event.place,
     register_link: event.registerLink ?? undefined,
     pictures_link: event.picturesLink ?? undefined,
@@ -210,7 +210,10 @@ export async function updateEvent(actor: Actor | null, id: number | string, patc
   const values = data;
   const updated = await withStoredImage(image, (storedName) =>
     db.$transaction(async (tx) => {
-      const event = await tx.event.update({ where: { id: current.id }, data: { ...values, ...(storedName ? { image: storedName } : {}) } });
+      const event = await tx.event.update({
+        where: { id: current.id },
+        data: { ...values, ...(patch.description === undefined ? {} : { source: patch.description }), ...(storedName ? { image: storedName } : {}) },
+      });
       await logStaffAction(tx, actor, 'event.update', 'event', [event.id], { name: event.name, type: event.type });
       return event;
     }),

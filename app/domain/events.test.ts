@@ -12,6 +12,7 @@ import {
   assertEventEntry,
   createEvent,
   deleteEvent,
+  eventFormValues,
   getEvent,
   listEvents,
   REGISTRATION_MESSAGES,
@@ -90,6 +91,17 @@ describe('updating an event', () => {
     expect([online.place, online.registerLink, online.picturesLink]).toEqual(['Online event', null, null]);
     expect(onDisk('events', online.image!)).toBe(true);
     expect(onDisk('events', event.image!)).toBe(false);
+  });
+
+  it('gives the edit form back the Markdown the author typed, not the stored HTML', async () => {
+    const staff = await makeStaff();
+    const event = await createEvent(staff, eventInput({ description: 'Solve **everything**.' }), pngFile());
+    expect(eventFormValues(event).description).toBe('Solve **everything**.');
+    const edited = await updateEvent(staff, event.id, { description: 'Now with a [link](https://x.test).' }, null);
+    expect(eventFormValues(edited).description).toBe('Now with a [link](https://x.test).');
+    expect(edited.description).toContain('<a href="https://x.test"');
+    // Other edits keep it.
+    expect(eventFormValues(await updateEvent(staff, event.id, { name: 'Renamed' }, null)).description).toBe('Now with a [link](https://x.test).');
   });
 
   it('refuses an in-person event whose place is cleared, and an end before the start', async () => {
