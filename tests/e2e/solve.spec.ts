@@ -27,7 +27,7 @@ test('a learner opens a seeded challenge, unlocks the hint, checks a wrong then 
 
   await page.getByRole('dialog').getByLabel('Flag').fill('CTF{rot_thirteen}');
   await page.getByRole('dialog').getByRole('button', { name: 'Check the flag' }).click();
-  await expect(page.getByRole('dialog').getByRole('status')).toHaveText('Your flag is correct.');
+  await expect(page.getByRole('dialog').getByRole('status').filter({ hasText: 'Your flag is correct.' })).toHaveText('Your flag is correct.');
   await page.getByRole('dialog').getByLabel('Writeup').setInputFiles({ name: 'writeup.md', mimeType: 'text/markdown', buffer: Buffer.from('ROT13 twice.') });
   await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByTestId('flash')).toHaveText('Your flag and writeup were submitted successfully.');
