@@ -70,7 +70,10 @@ test('create a team, join it by link and by name and password, then see it from 
 
   // The third joins by name and password; a wrong password shows the server's detail first.
   await switchTo(page, third.email, third.password);
-  await visit(page, '/teams/join');
+  await visit(page, '/teams/me');
+  await expect(page.getByText('Currently you are not a member of any active groups.')).toBeVisible();
+  await page.getByRole('link', { name: 'Join a team' }).click();
+  await expect(page).toHaveURL(/\/teams\/join$/);
   await page.getByLabel('Team name').fill(name.toLowerCase());
   await page.getByLabel('Password').fill('wrong-password-1');
   await page.getByRole('button', { name: 'Join' }).click();
