@@ -89,15 +89,25 @@ const submissionsOf = statement<{ challengeId: number; isCorrect: number; isVali
   'SELECT challengeId, isCorrect, isValidated, comment, score FROM "Submission" WHERE learnerId = ? ORDER BY id DESC',
 );
 const unlocksOf = statement<{ hintId: number }, [number]>('SELECT hintId FROM "HintUnlock" WHERE userId = ?');
+// In a team event the team's submissions and unlocks are the player's: a teammate's solve shows as
+// solved (and the team cannot score it twice), a teammate's hint is open (the team's solve pays it).
+const teamSubmissionsOf = statement<{ challengeId: number; isCorrect: number; isValidated: number | null; comment: string | null; score: number }, [number]>(
+  'SELECT challengeId, isCorrect, isValidated, comment, score FROM "Submission" WHERE teamId = ? ORDER BY id DESC',
+);
+const teamUnlocksOf = statement<{ hintId: number }, [number, number]>('SELECT hintId FROM "HintUnlock" WHERE teamId = ? OR userId = ?');
 
 /** Every challenge of the scope (inactive ones too) with category, files, flag and hint, as kept. */
 export function boardCatalog(scope: Scope): Promise<CatalogRow[]> {
   return catalogs.get(scopeEventId(scope));
 }
 
-async function decorate(actor: Actor, scope: Scope, rows: CatalogRow[]): Promise<BoardChallenge[]> {
+async function decorate(actor: Actor, scope: Scope, rows: CatalogRow[], teamId: number | null): Promise<BoardChallenge[]> {
   if (rows.length === 0) return [];
-  const [solveCount, submissions, unlocks] = await Promise.all([solveCounts.get(countingSql(scope)), submissionsOf.all(actor.id), unlocksOf.all(actor.id)]);
+  const [solveCount, submissions, unlocks] = await Promise.all([
+    solveCounts.get(countingSql(scope)),
+    teamId === null ? submissionsOf.all(actor.id) : teamSubmissionsOf.all(teamId),
+    teamId === null ? unlocksOf.all(actor.id) : teamUnlocksOf.all(teamId, actor.id),
+  ]);
   const last = new Map<number, LastSubmission>();
   for (const s of submissions) {
     if (!last.has(s.challengeId)) last.set(s.challengeId, { isCorrect: !!s.isCorrect, isValidated: s.isValidated === null ? null : !!s.isValidated, comment: s.comment, score: s.score });
@@ -133,20 +143,20 @@ async function decorate(actor: Actor, scope: Scope, rows: CatalogRow[]): Promise
 }
 
 export async function listBoard(actor: Actor | null, scope: Scope, opts: { categoryId?: number | null; trainingWeek?: number | null; page: number; pageSize: number }): Promise<Page<BoardChallenge>> {
-  await assertScopeAccess(actor, scope);
+  const { teamId } = await assertScopeAccess(actor, scope);
   const staff = isStaff(actor!);
   const visible = (await boardCatalog(scope)).filter(
     (c) => (staff || c.isActive) && (!opts.categoryId || c.categoryId === opts.categoryId) && (!opts.trainingWeek || c.trainingWeek === opts.trainingWeek),
   );
   const from = (opts.page - 1) * opts.pageSize;
-  return { count: visible.length, page: opts.page, pageSize: opts.pageSize, results: await decorate(actor!, scope, visible.slice(from, from + opts.pageSize)) };
+  return { count: visible.length, page: opts.page, pageSize: opts.pageSize, results: await decorate(actor!, scope, visible.slice(from, from + opts.pageSize), teamId) };
 }
 
 /** One challenge as the board's dialog (or GET /api/challenges/{id}/, via 'own') shows it. */
 export async function boardChallenge(actor: Actor | null, via: Via, id: number): Promise<BoardChallenge> {
-  const { challenge, scope } = await challengeAccess(actor, id, via, 'see');
+  const { challenge, scope, teamId } = await challengeAccess(actor, id, via, 'see');
   const row = (await boardCatalog(scope)).find((c) => c.id === challenge.id) ?? withHintHtml(await db.challenge.findUniqueOrThrow({ where: { id: challenge.id }, include: INCLUDE }));
-  return (await decorate(actor!, scope, [row]))[0];
+  return (await decorate(actor!, scope, [row], teamId))[0];
 }
 
 /** Whether the player's last submission is a solve that still stands (correct, not rejected). */

@@ -30,8 +30,8 @@ export async function unlockHint(actor: Actor | null, challengeId: number, hintI
 const unlockedHintScore = statement<{ score: number }, [number, number]>(
   'SELECT h.score FROM "HintUnlock" u JOIN "Hint" h ON h.id = u.hintId WHERE u.userId = ? AND h.challengeId = ? LIMIT 1',
 );
-const teamUnlockedHintScore = statement<{ score: number }, [number, number]>(
-  'SELECT h.score FROM "HintUnlock" u JOIN "Hint" h ON h.id = u.hintId WHERE u.teamId = ? AND h.challengeId = ? LIMIT 1',
+const teamUnlockedHintScore = statement<{ score: number }, [number, number, number]>(
+  'SELECT h.score FROM "HintUnlock" u JOIN "Hint" h ON h.id = u.hintId WHERE (u.teamId = ? OR u.userId = ?) AND h.challengeId = ? LIMIT 1',
 );
 
 /**
@@ -40,7 +40,7 @@ const teamUnlockedHintScore = statement<{ score: number }, [number, number]>(
  * without awaiting.
  */
 export function hintPenalty(who: { userId: number; teamId: number | null }, challengeId: number): number {
-  const row = who.teamId === null ? unlockedHintScore.now().get(who.userId, challengeId) : teamUnlockedHintScore.now().get(who.teamId, challengeId);
+  const row = who.teamId === null ? unlockedHintScore.now().get(who.userId, challengeId) : teamUnlockedHintScore.now().get(who.teamId, who.userId, challengeId);
   return row?.score ?? 0;
 }
 

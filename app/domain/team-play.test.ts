@@ -5,6 +5,7 @@ import { db } from '~/lib/db.server';
 import { makeUser } from '../../tests/support/factories';
 import { writeup } from '../../tests/support/play-factories';
 import { makeCategory, makeEvent, makeTeam } from '../../tests/support/review-factories';
+import { boardChallenge, canSubmit, isSolved } from './challenge-board.server';
 import { unlockHint } from './hints.server';
 import type { Scope } from './scope.server';
 import { ALREADY_SOLVED, submitFlag } from './submit-flag.server';
@@ -41,6 +42,28 @@ describe('team play', () => {
     expect(teamSolve.score).toBe(380);
     const rivalSolve = await submitFlag(rival, challenge.id, { value: 'CTF{team}', writeup: writeup() }, scope);
     expect(rivalSolve.score).toBe(500);
+  });
+
+  it("shows a teammate's solve and unlocked hint on the board as the team's", async () => {
+    const event = await makeEvent({ type: 'online' });
+    const scope: Scope = { kind: 'event', event };
+    const [reader, solver, outsider] = [await makeUser(), await makeUser(), await makeUser()];
+    await makeTeam(event, reader, [solver]);
+    await makeTeam(event, outsider);
+    const challenge = await teamChallenge(event.id, { hintScore: 50 });
+    await unlockHint(reader, challenge.id, challenge.hint!.id, scope);
+    await submitFlag(solver, challenge.id, { value: 'CTF{team}', writeup: writeup() }, scope);
+
+    const seenByReader = await boardChallenge(reader, scope, challenge.id);
+    expect(seenByReader.hint!.unlocked).toBe(true);
+    expect(seenByReader.last).toMatchObject({ isCorrect: true, score: 450 });
+    // Pending review: not counted yet in an event, but the team may not submit it again.
+    expect(isSolved(scope, seenByReader.last)).toBe(false);
+    expect(canSubmit(seenByReader.last)).toBe(false);
+
+    const seenByOutsider = await boardChallenge(outsider, scope, challenge.id);
+    expect(seenByOutsider.hint!.unlocked).toBe(false);
+    expect(seenByOutsider.last).toBeNull();
   });
 
   it('20 parallel submissions by the members of one team: exactly one scores', async () => {
