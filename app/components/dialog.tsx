@@ -9,22 +9,33 @@ function focusables(root: HTMLElement): HTMLElement[] {
 
 /**
  * A dialog that is a URL: the server renders it open when the URL asks for it, so it works without
- * JavaScript; with JavaScript the same links navigate in place.
- *
- * With JavaScript it is a real modal, as the logout dialog is: `showModal()` makes the page behind
- * it inert, the focus moves in and Tab cycles inside it, Escape closes it, and closing (Escape or the
- * ✕ and Cancel links) navigates to `closeTo` and gives the focus back to the element that opened it
- * (the card, the row's button). Without JavaScript it cannot be modal, so app.css takes the page
- * behind it out of the tab order while it is open (`dialog[data-url-dialog]:not(:modal)`): after the
- * skip link, the next Tab lands in the dialog.
+ * JavaScript; with JavaScript the same links navigate in place, and it is a real modal (see Modal):
+ * closing it (Escape, the ✕ or Cancel links) navigates to `closeTo`.
  */
 export function UrlDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <Modal title={title} resetOn={closeTo} onDismiss={() => navigate(closeTo, { preventScrollReset: true, replace: false })}
+      close={<Link to={closeTo} className="text-slate-500 hover:text-slate-900" aria-label="Close" preventScrollReset>✕</Link>}>
+      {children}
+    </Modal>
+  );
+}
+
+/**
+ * The modal itself, as the logout dialog is: `showModal()` makes the page behind it inert, the focus
+ * moves in and Tab cycles inside it, Escape dismisses it (`onDismiss`), and when it leaves the page
+ * the focus goes back to the element that opened it (the card, the row's button). Without
+ * JavaScript it cannot be modal, so app.css takes the page behind it out of the tab order while it
+ * is open (`dialog[data-url-dialog]:not(:modal)`): after the skip link, the next Tab lands in it.
+ * `close` is the dialog's own way out without JavaScript (a link, or a form's button).
+ */
+export function Modal({ title, close, onDismiss, resetOn, children }: { title: string; close?: ReactNode; onDismiss: () => void; resetOn?: string; children: ReactNode }) {
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
-  const navigate = useNavigate();
-  const closeToRef = useRef(closeTo);
-  closeToRef.current = closeTo;
+  const dismissRef = useRef(onDismiss);
+  dismissRef.current = onDismiss;
 
   useEffect(() => {
     const el = dialog.current;
@@ -49,12 +60,12 @@ export function UrlDialog({ title, closeTo, children }: { title: string; closeTo
     if (!el) return;
     if (!el.open) el.showModal?.();
     if (!el.contains(document.activeElement)) focusables(el)[0]?.focus();
-  }, [title, closeTo]);
+  }, [title, resetOn]);
 
   const onClose = () => {
     // A close while reopening as a modal is not the user's: the dialog is open again by now.
     if (dialog.current?.open) return;
-    navigate(closeToRef.current, { preventScrollReset: true, replace: false });
+    dismissRef.current();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
@@ -86,7 +97,7 @@ export function UrlDialog({ title, closeTo, children }: { title: string; closeTo
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
-          <Link to={closeTo} className="text-slate-500 hover:text-slate-900" aria-label="Close" preventScrollReset>✕</Link>
+          {close}
         </div>
         {children}
       </dialog>

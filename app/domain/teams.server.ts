@@ -25,6 +25,7 @@ import { isStaff, requireAuthenticated, type Actor } from './policy.server';
 import { countingSubmissions, eventPhase, rulesOf, type Scope } from './scope.server';
 import { teamStandings, type EventScope, type RankedTeam } from './team-standings.server';
 import { viewOfUser } from './user-view.server';
+import { recordRegistration } from './events.server';
 
 export const TEAM_MESSAGES = {
   updated: TEAM_UPDATED,
@@ -109,7 +110,7 @@ async function assertNoTeamIn(actor: Actor, eventId: number) {
 /** Makes the actor a member (and a registered player) of the event, inside a transaction. */
 async function enrol(tx: Prisma.TransactionClient, teamId: number, eventId: number, userId: number) {
   await tx.teamMember.create({ data: { teamId, eventId, userId } });
-  await tx.eventRegistration.upsert({ where: { eventId_userId: { eventId, userId } }, create: { eventId, userId }, update: {} });
+  await recordRegistration(tx, eventId, userId);
 }
 
 // ---- Create -----------------------------------------------------------------------------------

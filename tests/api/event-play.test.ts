@@ -34,10 +34,13 @@ describe('a team event over the API', () => {
     const staff = await superuserToken();
     const [owner, member] = [await activeLearner(), await activeLearner()];
     const name = `Team ${owner.username}`;
+    expect((await call('GET', '/api/auth/users/me/', { token: owner.token })).body.has_active_team).toBe(false);
     const created = await call('POST', `/api/events/${eventId}/teams/`, { token: owner.token, json: { name, password: 'team-pass-123', re_password: 'team-pass-123' } });
     expect(created.status).toBe(201);
     const teamId = created.body.id as number;
     expect((await call('POST', '/api/teams/join/', { token: member.token, json: { name, password: 'team-pass-123', event: eventId } })).status).toBe(200);
+
+    for (const who of [owner, member]) expect((await call('GET', '/api/auth/users/me/', { token: who.token })).body.has_active_team).toBe(true);
 
     const challenge = await warmUp(eventId, member.token);
     const first = await solve(member.token, challenge);

@@ -2,7 +2,7 @@
 // stays inside, Escape closes it, the focus goes back to what opened it). Without: the page behind
 // leaves the tab order, so the first Tab after the skip link lands in the dialog.
 import { expect, test, type Page } from '@playwright/test';
-import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { activeLearner, logIn, SUPERUSER, uniqueName, visit, writeDescription } from './helpers';
 import { addHint, makeCategory, makeChallenge, superuserToken } from './challenge-api';
 
 const focusInDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
@@ -119,4 +119,27 @@ test('without JavaScript the first Tab after the skip link lands in the dialog',
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   expect(await focusInDialog(page)).toBe(true);
+});
+
+test("with JavaScript, the new challenge's flag step is modal and Escape is its Back: the details come back as typed", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'Escape closes a dialog only with JavaScript');
+  const name = uniqueName('Flag step ');
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/practices/challenges/create');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Category').selectOption({ index: 1 });
+  await page.getByLabel('Initial value').fill('120');
+  await writeDescription(page, 'Read the flag step.', javaScriptEnabled);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  const step = page.getByRole('dialog');
+  await expect(step.getByRole('heading', { name: 'Flag and files' })).toBeVisible();
+  await expect.poll(() => focusInDialog(page)).toBe(true);
+  // Tab stays inside the modal.
+  for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
+  await expect.poll(() => focusInDialog(page)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByLabel('Initial value')).toHaveValue('120');
 });

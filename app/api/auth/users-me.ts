@@ -8,13 +8,14 @@ import { profileSchema } from '~/schemas/account';
 import type { Route } from './+types/users-me';
 import { userJson } from './user-json';
 import type { User } from '~/generated/prisma/client';
+import { hasActiveTeam } from '~/domain/teams.server';
 
 /**
  * The current user as GET and PUT /api/auth/users/me/ both answer it: the user JSON plus
- * has_active_team (false until teams exist: the teams issue decides it here, for both verbs).
+ * has_active_team (a member of a team in an event that has not ended), for both verbs.
  */
-function meJson(user: User) {
-  return userJson(viewOfUser(user, user), { has_active_team: false });
+async function meJson(user: User) {
+  return userJson(viewOfUser(user, user), { has_active_team: await hasActiveTeam(user.id) });
 }
 
 /** GET /api/auth/users/me/: the current profile (used to restore the session). */
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
     requireAuthenticated(actor);
-    return meJson(actor);
+    return await meJson(actor);
   });
 }
 
@@ -35,6 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { data, form } = await parseBody(request, profileSchema);
     const picture = form?.get('profile');
     const { user } = await updateProfile(actor, data, isFile(picture) ? picture : null);
-    return meJson(user);
+    return await meJson(user);
   });
 }

@@ -1,5 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { useRef } from 'react';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Modal } from '~/components/dialog';
 import { Field, FormErrors } from '~/components/field';
 import { ChallengeFields } from '~/components/challenge-fields';
 import { authoringChoices, checkChallenge, createChallenge } from '~/domain/challenge-authoring.server';
@@ -107,35 +109,36 @@ export default function ChallengeCreate() {
   );
 }
 
-/** The flag and files step, a dialog over the main form; the main fields travel as hidden inputs. */
+/**
+ * The flag and files step, a modal over the main form; the main fields travel as hidden inputs.
+ * Dismissing it (Escape) is its Back button: the details come back as typed.
+ */
 function FlagStep({ values, errors, maxFileMb, mainFields, busy }: { values: Record<string, string>; errors: FieldErrors; maxFileMb: number; mainFields: string[]; busy: boolean }) {
   const hidden = Object.entries(values).filter(([k]) => mainFields.includes(k));
+  const back = useRef<HTMLButtonElement>(null);
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/50 p-4">
-      <dialog open aria-labelledby="flag-step-title" className="relative w-full max-w-lg rounded-lg bg-white p-6 shadow-xl">
-        <h2 id="flag-step-title" className="mb-4 text-lg font-semibold">Flag and files</h2>
-        <Form method="post" encType="multipart/form-data">
-          {hidden.map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-          <FormErrors errors={errors.non_field_errors ?? errors.flag} />
-          <Field label="Flag" name="flag-value" errors={errors.value}>
-            <input id="flag-value" name="value" type="text" required maxLength={1000} defaultValue={values.value} placeholder="CTF{...}" autoComplete="off" className="input font-mono" />
-          </Field>
-          <Field label="Collation" name="collation" errors={errors.collation}>
-            <select id="collation" name="collation" required defaultValue={values.collation ?? ''} className="input">
-              <option value="" disabled>Choose a collation</option>
-              <option value="plain_text">Plain text</option>
-              <option value="regex">Regex</option>
-            </select>
-          </Field>
-          <Field label={`Files (optional, at most ${maxFileMb} MB each)`} name="files" errors={errors.files}>
-            <input id="files" name="files" type="file" multiple className="input" />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <button type="submit" name="intent" value="back" formNoValidate className="btn-secondary">Back</button>
-            <button type="submit" name="intent" value="create" className="btn-primary" disabled={busy}>Create</button>
-          </div>
-        </Form>
-      </dialog>
-    </div>
+    <Modal title="Flag and files" onDismiss={() => back.current?.form?.requestSubmit(back.current)}>
+      <Form method="post" encType="multipart/form-data">
+        {hidden.map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+        <FormErrors errors={errors.non_field_errors ?? errors.flag} />
+        <Field label="Flag" name="flag-value" errors={errors.value}>
+          <input id="flag-value" name="value" type="text" required maxLength={1000} defaultValue={values.value} placeholder="CTF{...}" autoComplete="off" className="input font-mono" />
+        </Field>
+        <Field label="Collation" name="collation" errors={errors.collation}>
+          <select id="collation" name="collation" required defaultValue={values.collation ?? ''} className="input">
+            <option value="" disabled>Choose a collation</option>
+            <option value="plain_text">Plain text</option>
+            <option value="regex">Regex</option>
+          </select>
+        </Field>
+        <Field label={`Files (optional, at most ${maxFileMb} MB each)`} name="files" errors={errors.files}>
+          <input id="files" name="files" type="file" multiple className="input" />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <button ref={back} type="submit" name="intent" value="back" formNoValidate className="btn-secondary">Back</button>
+          <button type="submit" name="intent" value="create" className="btn-primary" disabled={busy}>Create</button>
+        </div>
+      </Form>
+    </Modal>
   );
 }
