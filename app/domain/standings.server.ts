@@ -4,14 +4,12 @@
 import { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { PAGE_SIZE, type Page } from '~/lib/pagination';
-import { Kept } from '~/lib/kept.server';
+import { Derived, Kept } from '~/lib/kept.server';
 import { requireAuthenticated, type Actor } from './policy.server';
 import { countingSql, countingSubmissions, scopeEventId, type Scope } from './scope.server';
 
 /** How many players the chart follows (SPEC §9). */
 export const CHART_PLAYERS = 5;
-/** Derived views (rendered chart, serialized pages) kept per copy; beyond it they are rebuilt. */
-const MAX_MEMO_ENTRIES = 256;
 
 export interface RankedPlayer {
   id: number;
@@ -41,7 +39,7 @@ export class Standings {
   readonly ranked: readonly RankedPlayer[];
   private readonly points = new Map<number, number>();
   private readonly identities = new Map<number, Promise<Identity>>();
-  private readonly memos = new Map<string, unknown>();
+  private readonly derived = new Derived();
 
   constructor(readonly scope: Scope, ranked: RankedPlayer[]) {
     this.ranked = ranked;
@@ -77,19 +75,9 @@ export class Standings {
     return this.rows(0, n);
   }
 
-  /**
-   * A value derived from this copy (an SVG, a JSON body), computed once. Bounded: past
-   * MAX_MEMO_ENTRIES the value is computed without being kept.
-   */
+  /** A value derived from this copy (an SVG, a JSON body), computed once (lib/kept.server.ts Derived). */
   memo<T>(key: string, make: () => T): T {
-    if (this.memos.has(key)) return this.memos.get(key) as T;
-    const value = make();
-    if (this.memos.size < MAX_MEMO_ENTRIES) {
-      this.memos.set(key, value);
-      // A failed computation must not stay cached.
-      if (value instanceof Promise) value.catch(() => this.memos.delete(key));
-    }
-    return value;
+    return this.derived.get(key, make);
   }
 
   /** Usernames, countries, coins and submissions of shown players: read once per copy, in one batch. */

@@ -17,7 +17,7 @@
 //   standings.pointsOf(teamId), standings.totalPoints   // one team's points, the leader's
 import { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { Kept } from '~/lib/kept.server';
+import { Derived, Kept } from '~/lib/kept.server';
 import { PAGE_SIZE, type Page } from '~/lib/pagination';
 import { countingSql, type Scope } from './scope.server';
 
@@ -25,7 +25,6 @@ export type EventScope = Extract<Scope, { kind: 'event' }>;
 
 /** How many teams the chart follows (SPEC §9). */
 export const CHART_TEAMS = 5;
-const MAX_MEMO_ENTRIES = 256;
 
 export interface TeamMemberRow { id: number; username: string; country: string }
 
@@ -50,7 +49,7 @@ export interface ChartTeam extends RankedTeam { submissions: TeamSubmissionPoint
 /** One computed copy of an event's team standings. */
 export class TeamStandings {
   private readonly byId = new Map<number, RankedTeam>();
-  private readonly memos = new Map<string, unknown>();
+  private readonly derived = new Derived();
 
   constructor(readonly scope: EventScope, readonly ranked: readonly RankedTeam[]) {
     for (const t of ranked) this.byId.set(t.id, t);
@@ -94,13 +93,7 @@ export class TeamStandings {
 
   /** A value derived from this copy (an SVG, a JSON page), computed once; bounded like Standings.memo. */
   memo<T>(key: string, make: () => T): T {
-    if (this.memos.has(key)) return this.memos.get(key) as T;
-    const value = make();
-    if (this.memos.size < MAX_MEMO_ENTRIES) {
-      this.memos.set(key, value);
-      if (value instanceof Promise) value.catch(() => this.memos.delete(key));
-    }
-    return value;
+    return this.derived.get(key, make);
   }
 }
 

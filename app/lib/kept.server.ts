@@ -42,3 +42,24 @@ export class Kept<K, V> {
     return changeVersion(this.tables) === this.version ? this.values.get(key) : undefined;
   }
 }
+
+/**
+ * Values derived from one kept copy (a rendered chart, a serialized page), each computed once and
+ * dropped with the copy. Bounded: past `max` entries a value is computed without being kept. A
+ * rejected promise is not kept.
+ */
+export class Derived {
+  private readonly values = new Map<string, unknown>();
+
+  constructor(private readonly max = 256) {}
+
+  get<T>(key: string, make: () => T): T {
+    if (this.values.has(key)) return this.values.get(key) as T;
+    const value = make();
+    if (this.values.size < this.max) {
+      this.values.set(key, value);
+      if (value instanceof Promise) value.catch(() => this.values.delete(key));
+    }
+    return value;
+  }
+}

@@ -1,13 +1,12 @@
 import { useLoaderData } from 'react-router';
-import { EmptyState } from '~/components/field';
 import { getPlayer } from '~/domain/learners.server';
 import { resolveScope } from '~/domain/scope.server';
 import { profileUrl } from '~/domain/user-view.server';
 import { pointsOf, solvesOf } from '~/domain/standings.server';
 import { requireUser } from '~/lib/auth.server';
 import { flagEmoji } from '~/lib/flag-emoji';
-import { MESSAGES } from '~/lib/messages';
 import type { Route } from './+types/player';
+import { SolvedChallenges } from '~/components/solved-challenges';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.player.username ?? 'Player'} · CTF Arena` }];
 
@@ -48,21 +47,7 @@ export default function Player() {
           <p className="text-2xl font-bold" data-testid="total-points">{player.totalPoints}</p>
         </div>
       </div>
-      <section className="card">
-        <h2 className="mb-4 text-lg font-semibold">Solved challenges</h2>
-        {solves.length === 0 ? (
-          <EmptyState text={MESSAGES.noSolves} />
-        ) : (
-          <table className="table">
-            <thead><tr><th>#</th><th>Challenge</th><th>Initial value</th><th>Score obtained</th></tr></thead>
-            <tbody>
-              {solves.map((s, i) => (
-                <tr key={s.id}><td>{i + 1}</td><td>{s.name}</td><td>{s.initialValue}</td><td>{s.score}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <SolvedChallenges solves={solves} />
     </div>
   );
 }

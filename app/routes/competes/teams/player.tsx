@@ -1,12 +1,11 @@
 import { Link, useLoaderData } from 'react-router';
-import { EmptyState } from '~/components/field';
 import { resolveScope } from '~/domain/scope.server';
 import { teamPlayer } from '~/domain/teams.server';
 import { profileUrl } from '~/domain/user-view.server';
 import { requireUser } from '~/lib/auth.server';
 import { flagEmoji } from '~/lib/flag-emoji';
-import { MESSAGES } from '~/lib/messages';
 import type { Route } from './+types/player';
+import { SolvedChallenges } from '~/components/solved-challenges';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.player.username ?? 'Player'} · CTF Arena` }];
 
@@ -45,21 +44,7 @@ export default function TeamPlayer() {
           {'fullname' in player ? <p className="text-slate-600">{player.fullname} · {player.email}</p> : null}
         </div>
       </div>
-      <section className="card">
-        <h2 className="mb-4 text-lg font-semibold">Solved challenges</h2>
-        {solves.length === 0 ? (
-          <EmptyState text={MESSAGES.noSolves} />
-        ) : (
-          <table className="table">
-            <thead><tr><th>#</th><th>Challenge</th><th>Initial value</th><th>Score obtained</th></tr></thead>
-            <tbody>
-              {solves.map((s, i) => (
-                <tr key={s.id}><td>{i + 1}</td><td>{s.name}</td><td>{s.initialValue}</td><td>{s.score}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <SolvedChallenges solves={solves} />
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { Link, useLoaderData } from 'react-router';
-import { EmptyState } from '~/components/field';
 import { resolveScope } from '~/domain/scope.server';
 import { teamInEvent, teamSolves } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { flagEmoji } from '~/lib/flag-emoji';
-import { MESSAGES } from '~/lib/messages';
 import type { Route } from './+types/team';
+import { SolvedChallenges } from '~/components/solved-challenges';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team.name ?? 'Team'} · CTF Arena` }];
 
@@ -60,21 +59,7 @@ export default function TeamPage() {
           </tbody>
         </table>
       </section>
-      <section className="card">
-        <h2 className="mb-4 text-lg font-semibold">Solved challenges</h2>
-        {solves.length === 0 ? (
-          <EmptyState text={MESSAGES.noSolves} />
-        ) : (
-          <table className="table">
-            <thead><tr><th>#</th><th>Challenge</th><th>Initial value</th><th>Score obtained</th><th>Solved by</th></tr></thead>
-            <tbody>
-              {solves.map((s, i) => (
-                <tr key={s.id}><td>{i + 1}</td><td>{s.name}</td><td>{s.initialValue}</td><td>{s.score}</td><td>{s.by}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <SolvedChallenges solves={solves} withSolver />
     </div>
   );
 }
