@@ -10,11 +10,16 @@ import type { TeamEvent } from './event-dataset';
 import { SUBMISSION_TYPE, submissionBody } from './event-load';
 
 export const PLAYERS = 500;
-export const COMPETITION_S = 30;
-/** Think time between two actions of a player, uniform (ms). */
-const THINK_MS: [number, number] = [2_000, 6_000];
+export const COMPETITION_S = 40;
+/**
+ * Think time between two actions of a player, uniform (ms). A round (board, check, scoreboard) then
+ * takes about 18 s: 500 players offer some 45 page views a second, which the page cache cannot
+ * serve (every submission drops it), so each is rendered.
+ */
+const THINK_MS: [number, number] = [3_000, 9_000];
 /** Chance that a flag check is the right flag (while the player has one left to find). */
 const RIGHT_FLAG = 0.25;
+const REQUEST_TIMEOUT_MS = 10_000;
 /** Page views: the target is on their p99. */
 export const PAGE_P99_MS = 100;
 
@@ -33,6 +38,8 @@ export interface CompetitionResult {
   kinds: Record<string, KindStats>;
   /** Worst p99 over the page views. */
   pagesP99: number;
+  /** Requests still unanswered when the run had to stop (never, unless the server or client hangs). */
+  unanswered: number;
 }
 
 // The session cookie as the site writes it (unsigned, see app/lib/session.server.ts).
@@ -46,7 +53,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export async function competition(url: string, data: Dataset, event: TeamEvent, seconds = COMPETITION_S, players = PLAYERS): Promise<CompetitionResult> {
-  // Whole teams, spread over the ranking; learners without a team (small has fewer than 500 team
+  // Whole teams, spread over the event's teams; learners without a team (small has fewer than 500 team
   // players) come along as spectators and only browse.
   const teams = new Map<number, number[]>();
   for (const p of event.players) (teams.get(p.teamId) ?? teams.set(p.teamId, []).get(p.teamId)!).push(p.userId);
@@ -76,16 +83,24 @@ export async function competition(url: string, data: Dataset, event: TeamEvent, 
   // Never past the deadline: the run ends on time and its rate is not diluted by idle players.
   const think = () => sleep(Math.max(0, Math.min(THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]), deadline - performance.now())));
 
+  let inFlight = 0;
   async function call(kind: Kind, path: string, init: RequestInit): Promise<number> {
     const t0 = performance.now();
     let status: string;
+    // A timer of our own (AbortSignal.timeout's is unref'd): a request can never hang the run.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS);
+    inFlight++;
     try {
-      const res = await fetch(url + path, { ...init, signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(url + path, { ...init, signal: abort.signal });
       await res.arrayBuffer(); // the latency includes the whole body, as a browser waits for it
       status = String(res.status);
       if (res.headers.get('x-page-cache') === 'hit') hits.set(kind, (hits.get(kind) ?? 0) + 1);
-    } catch (error) {
-      status = (error as Error).name === 'TimeoutError' ? 'timeout' : 'network';
+    } catch {
+      status = abort.signal.aborted ? 'timeout' : 'network';
+    } finally {
+      clearTimeout(timer);
+      inFlight--;
     }
     (latencies.get(kind) ?? latencies.set(kind, []).get(kind)!).push(performance.now() - t0);
     const counts = statuses.get(kind) ?? statuses.set(kind, {}).get(kind)!;
@@ -97,8 +112,9 @@ export async function competition(url: string, data: Dataset, event: TeamEvent, 
     const page = { headers: { cookie: cookies.get(user.id)!, accept: 'text/html' } };
     const bearer = `Bearer ${data.tokens.get(user.id)}`;
     const left = [...(event.kept.get(user.id) ?? [])];
-    // Players arrive over the first think time, not all in the same millisecond.
-    await sleep(Math.random() * Math.min(THINK_MS[1], seconds * 500));
+    // Each player starts at a random point of a round (about three think times), as in an event
+    // under way: not 500 first views in the same second.
+    await sleep(Math.random() * Math.min(3 * (THINK_MS[0] + THINK_MS[1]) / 2, seconds * 500));
     for (let round = 0; performance.now() < deadline; round++) {
       await call('board (HTML)', `/competes/${event.id}/challenges`, page);
       await think();
@@ -134,7 +150,8 @@ export async function competition(url: string, data: Dataset, event: TeamEvent, 
     }
   }
 
-  await Promise.all(users.map(player));
+  // Belt and braces: the run ends at most a request timeout after its deadline, whatever happens.
+  const late = await Promise.race([Promise.all(users.map(player)).then(() => false), sleep(seconds * 1000 + REQUEST_TIMEOUT_MS + 5_000).then(() => true)]);
   const elapsed = (performance.now() - started) / 1000;
   const kinds: Record<string, KindStats> = {};
   let total = 0;
@@ -156,6 +173,8 @@ export async function competition(url: string, data: Dataset, event: TeamEvent, 
     total += values.length;
     errors += values.length - good;
   }
+  // Requests still unanswered when the run had to stop count as errors.
+  if (late) errors += inFlight;
   return {
     name: `competition (${users.length} players, ${seconds} s)`,
     players: users.length,
@@ -166,5 +185,6 @@ export async function competition(url: string, data: Dataset, event: TeamEvent, 
     errors,
     kinds,
     pagesP99: Math.max(0, ...PAGES.map((k) => kinds[k]?.p99 ?? 0)),
+    unanswered: late ? inFlight : 0,
   };
 }

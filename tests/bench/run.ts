@@ -11,7 +11,7 @@ import { freePort } from '../support/test-server';
 import { competition, COMPETITION_S, PAGE_P99_MS, PLAYERS, type CompetitionResult } from './competition';
 import { generate, SIZES, type Dataset } from './dataset';
 import { addTeamEvent, EVENT_SIZES } from './event-dataset';
-import { EVENT_SCENARIOS, eventScenarios } from './event-load';
+import { EVENT_DURATION_S, EVENT_SCENARIOS, eventScenarios } from './event-load';
 import { load, scenarios, type Measured } from './load';
 import { summarize } from './profile-summary';
 
@@ -19,7 +19,7 @@ type SizeName = keyof typeof SIZES;
 const args = process.argv.slice(2);
 /** --profile: one server per endpoint, started with --cpu-prof (profiles under data/bench-<size>/profiles). */
 const PROFILE = args.includes('--profile');
-/** --quick: 2 s loads and an 8 s competition, results not saved: checks that every scenario works. */
+/** --quick: 2 s loads and a 16 s competition, results not saved: checks that every scenario works. */
 const QUICK = args.includes('--quick');
 /** --no-build: use the build/ already there (with --quick, while others share the machine). */
 const NO_BUILD = args.includes('--no-build');
@@ -194,7 +194,7 @@ async function runSize(name: SizeName) {
       const pid = server.child.pid!;
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
-      const measured = await load(server.url, scenario, seconds);
+      const measured = await load(server.url, scenario, seconds ?? EVENT_DURATION_S);
       clearInterval(sampler);
       measured.peakRssMiB = Math.round(Math.max(peak, memory(pid).rss));
       endpoints.push(measured);
@@ -204,7 +204,7 @@ async function runSize(name: SizeName) {
       await server.stop();
       server = await startServer(dir, `${names.length + EVENT_TARGETS_COUNT + 1}-competition`);
     }
-    const played = await competition(server.url, data, event, QUICK ? 8 : undefined);
+    const played = await competition(server.url, data, event, QUICK ? 16 : undefined);
     reportCompetition(played);
     const peakRssAllMiB = PROFILE ? Math.max(...endpoints.map((e) => e.peakRssMiB ?? 0)) : Math.round(memory(server.child.pid!).hwm);
     peakRssMiB ||= peakRssAllMiB;
@@ -224,7 +224,7 @@ function report(measured: Measured) {
 }
 
 function reportCompetition(c: CompetitionResult) {
-  console.log(`  ${c.name}: ${c.players - c.teamPlayers ? `${c.teamPlayers} in teams, ${c.players - c.teamPlayers} without a team (browsing only); ` : ''}${c.reqPerSec} req/s over ${c.seconds} s, ${c.submissions} submissions, errors ${c.errors}`);
+  console.log(`  ${c.name}: ${c.players - c.teamPlayers ? `${c.teamPlayers} in teams, ${c.players - c.teamPlayers} without a team (browsing only); ` : ''}${c.reqPerSec} req/s over ${c.seconds} s, ${c.submissions} submissions, errors ${c.errors}${c.unanswered ? `, ${c.unanswered} requests never answered` : ''}`);
   for (const [kind, k] of Object.entries(c.kinds)) {
     const hits = k.cacheHits !== undefined ? `  page cache hits ${k.cacheHits}` : '';
     console.log(`    ${kind.padEnd(22)} ${String(k.requests).padStart(6)} requests  p50 ${k.p50} ms  p90 ${k.p90} ms  p99 ${k.p99} ms  max ${k.max} ms  errors ${k.errors}${hits}`);
@@ -288,7 +288,7 @@ async function main() {
   const report = {
     at: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-    load: { tool: 'autocannon', connections: 16, durationSeconds: 10, competition: { tool: 'fetch, one loop per player', players: PLAYERS, durationSeconds: COMPETITION_S } },
+    load: { tool: 'autocannon', connections: 16, durationSeconds: 10, eventDurationSeconds: EVENT_DURATION_S, competition: { tool: 'fetch, one loop per player', players: PLAYERS, durationSeconds: COMPETITION_S } },
     ...results,
     verdicts: summary,
   };
