@@ -112,19 +112,21 @@ export async function competition(url: string, data: Dataset, event: TeamEvent, 
     const page = { headers: { cookie: cookies.get(user.id)!, accept: 'text/html' } };
     const bearer = `Bearer ${data.tokens.get(user.id)}`;
     const left = [...(event.kept.get(user.id) ?? [])];
-    // Each player starts at a random point of a round (about three think times), as in an event
-    // under way: not 500 first views in the same second.
+    // Players arrive over about a round (three think times), not 500 in the same second.
     await sleep(Math.random() * Math.min(3 * (THINK_MS[0] + THINK_MS[1]) / 2, seconds * 500));
-    for (let round = 0; performance.now() < deadline; round++) {
-      await call('board (HTML)', `/competes/${event.id}/challenges`, page);
-      await think();
-      if (performance.now() >= deadline) break;
+    // A round: the board, a flag check, the scoreboard, each followed by a think time. A player joins
+    // at a random step of it, as players of an event under way are at different points.
+    const steps = [
+      () => call('board (HTML)', `/competes/${event.id}/challenges`, page),
       // Spectators only browse: without a team, a team event refuses their checks (403).
-      if (user.inTeam) await checkFlag(user, bearer, left, round);
-      await think();
-      if (performance.now() >= deadline) break;
-      if (Math.random() < 0.6) await call('scoreboard (HTML)', `/competes/${event.id}/scoreboard`, page);
-      else await call('scoreboard (JSON)', `/api/events/${event.id}/top-players/`, { headers: { authorization: bearer } });
+      (round: number) => (user.inTeam ? checkFlag(user, bearer, left, round) : undefined),
+      () =>
+        Math.random() < 0.6
+          ? call('scoreboard (HTML)', `/competes/${event.id}/scoreboard`, page)
+          : call('scoreboard (JSON)', `/api/events/${event.id}/top-players/`, { headers: { authorization: bearer } }),
+    ];
+    for (let step = Math.floor(Math.random() * steps.length); performance.now() < deadline; step++) {
+      await steps[step % steps.length](Math.floor(step / steps.length));
       await think();
     }
   }
