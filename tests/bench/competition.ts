@@ -39,7 +39,10 @@ export interface CompetitionResult {
   /** Worst p99 over the page views. */
   pagesP99: number;
   /** Requests still unanswered when the run had to stop (never, unless the server or client hangs). */
-  unanswered: number;
+  unanswered: number;  /** The server's CPU over the run, in percent of one core (set by run.ts, which knows its process). */
+  serverCpuPercent?: number;
+  /** This process's CPU over the run (the players), likewise. */
+  clientCpuPercent?: number;
 }
 
 // The session cookie as the site writes it (unsigned, see app/lib/session.server.ts).

@@ -116,6 +116,12 @@ async function startServer(dir: string, profileAs?: string): Promise<{ url: stri
   return { url, child, stop };
 }
 
+/** CPU time (user + system) a process has used, in seconds, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
 /** Logs in through the site's own API and returns the session cookie the pages use. */
 async function loginCookie(url: string, data: Dataset): Promise<string> {
   const res = await fetch(`${url}/api/auth/jwt/create/`, {
@@ -204,7 +210,13 @@ async function runSize(name: SizeName) {
       await server.stop();
       server = await startServer(dir, `${names.length + EVENT_TARGETS_COUNT + 1}-competition`);
     }
+    const cpuBefore = cpuSeconds(server.child.pid!);
+    const clientBefore = process.cpuUsage();
     const played = await competition(server.url, data, event, QUICK ? 16 : undefined);
+    // How busy the server was: with other work on the machine it may get less than a core.
+    played.serverCpuPercent = Math.round(((cpuSeconds(server.child.pid!) - cpuBefore) / played.seconds) * 100);
+    const client = process.cpuUsage(clientBefore);
+    played.clientCpuPercent = Math.round((client.user + client.system) / 1e4 / played.seconds);
     reportCompetition(played);
     const peakRssAllMiB = PROFILE ? Math.max(...endpoints.map((e) => e.peakRssMiB ?? 0)) : Math.round(memory(server.child.pid!).hwm);
     peakRssMiB ||= peakRssAllMiB;
@@ -224,7 +236,7 @@ function report(measured: Measured) {
 }
 
 function reportCompetition(c: CompetitionResult) {
-  console.log(`  ${c.name}: ${c.players - c.teamPlayers ? `${c.teamPlayers} in teams, ${c.players - c.teamPlayers} without a team (browsing only); ` : ''}${c.reqPerSec} req/s over ${c.seconds} s, ${c.submissions} submissions, errors ${c.errors}${c.unanswered ? `, ${c.unanswered} requests never answered` : ''}`);
+  console.log(`  ${c.name}: ${c.players - c.teamPlayers ? `${c.teamPlayers} in teams, ${c.players - c.teamPlayers} without a team (browsing only); ` : ''}${c.reqPerSec} req/s over ${c.seconds} s, ${c.submissions} submissions, errors ${c.errors}, server CPU ${c.serverCpuPercent}% of one core (players' ${c.clientCpuPercent}%)${c.unanswered ? `, ${c.unanswered} requests never answered` : ''}`);
   for (const [kind, k] of Object.entries(c.kinds)) {
     const hits = k.cacheHits !== undefined ? `  page cache hits ${k.cacheHits}` : '';
     console.log(`    ${kind.padEnd(22)} ${String(k.requests).padStart(6)} requests  p50 ${k.p50} ms  p90 ${k.p90} ms  p99 ${k.p99} ms  max ${k.max} ms  errors ${k.errors}${hits}`);
