@@ -78,7 +78,7 @@ app.use((req, res, next) => {
 
 /**
  * The hottest API calls (README "Rules: speed") are answered before Express and React Router's
- * routing: the scoreboard JSON, checking a flag and submitting a solve. Express's middleware alone
+ * routing: the scoreboard JSON (practice and events), checking a flag and submitting a solve. Express's middleware alone
  * caps a response near 3,000 req/s and React Router's matching and data strategy near 2,000, so
  * these requests call their route module's loader or action directly: the same code, the same
  * domain functions, the same answers. What the stack adds is kept: a request id, the security
@@ -87,7 +87,7 @@ app.use((req, res, next) => {
  * clients authenticate with a Bearer token) and a declared body of at most 1 MB. Everything else,
  * browsers included, goes through Express.
  */
-const DIRECT_ROUTES = ['api-top-players', 'api-verify-flag', 'api-challenge-submissions'];
+const DIRECT_ROUTES = ['api-top-players', 'api-event-top-players', 'api-verify-flag', 'api-challenge-submissions'];
 const DIRECT_MAX_BODY = 1024 * 1024;
 
 type Handler = (args: { request: globalThis.Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;

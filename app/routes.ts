@@ -131,7 +131,7 @@ export default [
   route('api/events/:id/challenges', 'api/events/challenges.ts'),
   route('api/events/:id/submissions', 'api/events/submissions.ts'),
   route('api/events/:id/players', 'api/events/players.ts'),
-  route('api/events/:id/top-players', 'api/events/top-players.ts'),
+  route('api/events/:id/top-players', 'api/events/top-players.ts', { id: 'api-event-top-players' }),
   route('api/events/:id/total-points', 'api/events/total-points.ts'),
   // [end event play api]
   route('api/*', 'api/not-found.ts'),

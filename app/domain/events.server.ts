@@ -6,6 +6,7 @@ import { db } from '~/lib/db.server';
 import { Forbidden, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
 import { markdownToSafeHtml } from '~/lib/rich-text.server';
+import { statement } from '~/lib/sql.server';
 import { checkImage, isFile, remove, store } from '~/lib/uploads.server';
 import { EVENT_MESSAGES, type EventInput, type EventUpdate } from '~/schemas/event';
 import { REQUIRED } from '~/schemas/fields';
@@ -42,6 +43,13 @@ async function findEvent(id: number | string): Promise<Event> {
   const event = n ? await db.event.findUnique({ where: { id: n } }) : null;
   if (!event) throw new NotFound(EVENT_NOT_FOUND);
   return event;
+}
+
+const registration = statement<{ one: number }, [number, number]>('SELECT 1 AS one FROM "EventRegistration" WHERE eventId = ? AND userId = ?');
+
+/** The event as its board shows it to the viewer (its phase, their registration), from a row already read. */
+export async function viewOf(actor: Actor, event: Event): Promise<EventView> {
+  return { event, phase: eventPhase(event), registered: !!(await registration.get(event.id, actor.id)) };
 }
 
 async function registeredIds(actor: Actor | null, eventIds: number[]): Promise<Set<number>> {

@@ -4,6 +4,7 @@
 import type { Event, Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { NotFound } from '~/lib/errors.server';
+import { Kept } from '~/lib/kept.server';
 import { eventTypeRules, PRACTICE_RULES, type PlayRules } from './event-types';
 
 export type Scope = { kind: 'practice' } | { kind: 'event'; event: Event };
@@ -11,10 +12,14 @@ export const PRACTICE: Scope = { kind: 'practice' };
 
 export const EVENT_NOT_FOUND = 'No Event matches the given query.';
 
+// Every event page and event API call starts here: the rows are kept (lib/kept.server.ts) until an
+// event is written, so a warm request reads no database to know its scope.
+const events = new Kept<number, Promise<Event | null>>(['Event'], (id) => db.event.findUnique({ where: { id } }), 10_000);
+
 export async function resolveScope(params: { eventId?: string }): Promise<Scope> {
   if (params.eventId === undefined) return PRACTICE;
   const id = Number(params.eventId);
-  const event = Number.isSafeInteger(id) && id > 0 ? await db.event.findUnique({ where: { id } }) : null;
+  const event = Number.isSafeInteger(id) && id > 0 ? await events.get(id) : null;
   if (!event) throw new NotFound(EVENT_NOT_FOUND);
   return { kind: 'event', event };
 }

@@ -44,6 +44,21 @@ describe('direct lane', () => {
     expect(anonymous).toMatchObject({ status: 401, body: (await call('GET', '/api/auth/users/top-players/', STACK)).body });
   });
 
+  it("answers an event's scoreboard JSON as the stack does, 401 and 404 included", async () => {
+    const { token } = await activeLearner();
+    const events = await call('GET', '/api/events/?type=online&page_size=100');
+    const event = events.body.results.find((e: { name: string }) => e.name === 'Cyber Week Online CTF') as { id: number };
+    const path = `/api/events/${event.id}/top-players/?page=1`;
+    const direct = await call('GET', path, { token, ...BROWSERLESS });
+    const stack = await call('GET', path, { token, ...STACK });
+    expect(direct.status).toBe(200);
+    expect(direct.body).toEqual(stack.body);
+    expectSameHeaders(direct, stack);
+    expect(await call('GET', path, BROWSERLESS)).toMatchObject({ status: 401, body: (await call('GET', path, STACK)).body });
+    const missing = await call('GET', '/api/events/999999/top-players/', { token, ...BROWSERLESS });
+    expect(missing).toMatchObject({ status: 404, body: (await call('GET', '/api/events/999999/top-players/', { token, ...STACK })).body });
+  });
+
   it('checks flags as the stack does: wrong, malformed, unknown challenge, right', async () => {
     const { token } = await activeLearner();
     const caesar = await practiceChallenge(token, 'Caesar salad');

@@ -8,7 +8,7 @@ import { ProgressRing } from '~/components/progress-ring';
 import { categoriesWithProgress } from '~/domain/categories.server';
 import { ACCESS_MESSAGES, entryRefusal, playBlock } from '~/domain/challenge-access.server';
 import { boardChallenge, canSubmit, isRejected, isSolved, listBoard, nextChallengeFor, topSolvers, trainingWeeksOf, type BoardChallenge } from '~/domain/challenge-board.server';
-import { getEvent, registerForEvent } from '~/domain/events.server';
+import { registerForEvent, viewOf } from '~/domain/events.server';
 import { unlockHint } from '~/domain/hints.server';
 import { isStaff, isSuperuser } from '~/domain/policy.server';
 import { resolveScope, rulesOf, scopePath } from '~/domain/scope.server';
@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     selectedId ? boardChallenge(user, scope, selectedId) : null,
     playBlock(user, scope),
     scope.kind === 'event' && rulesOf(scope).trainingWeeks ? trainingWeeksOf(user, scope) : [],
-    scope.kind === 'event' ? getEvent(user, scope.event.id) : null,
+    scope.kind === 'event' ? viewOf(user, scope.event) : null,
   ]);
   const [solvers, next] = selected
     ? await Promise.all([url.searchParams.get('tab') === 'solves' ? topSolvers(user, scope, selected.id) : [], nextChallengeFor(user, scope, selected)])
