@@ -5,7 +5,9 @@
 // size (12 px and more) instead of shrinking with a scaled SVG; only the lines are stretched to the
 // plot (a viewBox with preserveAspectRatio="none" and non-scaling strokes), and markers sit at
 // percentage positions, so they keep their shape. Fewer date labels on narrow screens. Players differ
-// by colour (SPEC §9), dash pattern and marker shape; a visually hidden table carries the data.
+// by colour (SPEC §9), dash pattern and marker shape; a visually hidden table sums the data up.
+// Its weight is bounded whatever a player's number of solves: at most MAX_MARKERS markers per line
+// and one table row per player (a row per solve made the large scoreboard 300 KB).
 import { scaleLinear, scalePoint } from '@visx/scale';
 
 /** Line colours of players 1 to 5 (SPEC §9). */
@@ -61,6 +63,15 @@ function spread<T>(values: T[], n: number): T[] {
 
 const pct = (n: number) => `${Math.round(n * 100) / 100}%`;
 
+const MAX_MARKERS = 12;
+
+/** The points of a line that carry a marker: evenly spread, the last one always (where the line ends). */
+function markedPoints<T>(points: T[]): T[] {
+  if (points.length <= MAX_MARKERS) return points;
+  const step = (points.length - 1) / (MAX_MARKERS - 1);
+  return Array.from({ length: MAX_MARKERS }, (_, k) => points[Math.round(k * step)]!);
+}
+
 function Marker({ index, x, y }: { index: number; x: string; y: string }) {
   return (
     <svg x={x} y={y} overflow="visible">
@@ -108,7 +119,7 @@ export function ScoreChart({ players, max, title = 'Score over time of the top 5
                 ) : null,
               )}
             </svg>
-            {lines.map((line, i) => line.points.map((p) => <Marker key={`${i}:${p.time}`} index={i} x={pct(x(p.time) ?? 0)} y={pct(y(p.total))} />))}
+            {lines.map((line, i) => markedPoints(line.points).map((p) => <Marker key={`${i}:${p.time}`} index={i} x={pct(x(p.time) ?? 0)} y={pct(y(p.total))} />))}
           </svg>
         </div>
         <div className="relative mt-2 h-9 text-xs leading-tight text-slate-600">
@@ -143,16 +154,20 @@ export function ScoreChart({ players, max, title = 'Score over time of the top 5
       {/* In a visually hidden box: a table does not shrink to the 1 px of sr-only by itself. */}
       <div className="sr-only">
         <table data-testid="score-chart-data">
-          <caption>{title}: each player's total score after each counted solve</caption>
+          <caption>{title}: each player's counted solves, first and last, and total score</caption>
           <thead>
-            <tr><th scope="col">Player</th><th scope="col">Date (UTC)</th><th scope="col">Total score</th></tr>
+            <tr><th scope="col">Player</th><th scope="col">Solves</th><th scope="col">First solve (UTC)</th><th scope="col">Last solve (UTC)</th><th scope="col">Total score</th></tr>
           </thead>
           <tbody>
-            {lines.flatMap((line, i) =>
-              line.points.map((p, j) => (
-                <tr key={`${i}:${j}`}><td>{line.label}</td><td>{formatChartDate(p.time)}</td><td>{p.total}</td></tr>
-              )),
-            )}
+            {lines.map((line, i) => (
+              <tr key={i}>
+                <td>{line.label}</td>
+                <td>{line.points.length}</td>
+                <td>{line.points.length ? formatChartDate(line.points[0]!.time) : ''}</td>
+                <td>{line.points.length ? formatChartDate(line.points.at(-1)!.time) : ''}</td>
+                <td>{line.points.at(-1)?.total ?? 0}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

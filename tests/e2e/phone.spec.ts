@@ -64,7 +64,7 @@ test('board, dialog and scoreboard fit a 375 px screen and the chart text stays 
 
   // A text alternative that carries the data, and players told apart by more than colour.
   const data = page.getByTestId('score-chart-data');
-  await expect(data.getByRole('columnheader')).toHaveText(['Player', 'Date (UTC)', 'Total score']);
+  await expect(data.getByRole('columnheader')).toHaveText(['Player', 'Solves', 'First solve (UTC)', 'Last solve (UTC)', 'Total score']);
   expect(await data.locator('tbody tr').count()).toBeGreaterThan(0);
   const legend = page.getByTestId('score-chart-legend').getByRole('listitem');
   const looks = await legend.evaluateAll((items) => items.map((li) => `${li.querySelector('line')?.getAttribute('stroke-dasharray')}|${li.querySelector('path')?.getAttribute('d')}`));
