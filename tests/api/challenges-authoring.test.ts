@@ -56,7 +56,7 @@ describe('POST /api/challenges/', () => {
       files: [{ id: expect.any(Number), name: 'one.txt' }, { id: expect.any(Number), name: 'two.bin' }],
       flag_id: expect.any(Number),
       hint_id: null,
-      flag: { id: expect.any(Number), value: 'CTF{api_authored}', collation: 'plain_text' },
+      flag: { id: expect.any(Number), value: 'CTF{api_authored}', collation: 'plain_text', warning: null },
     });
     expect(res.body.description).toContain('Find it');
     expect(res.body.description).not.toMatch(/<script|onclick|javascript:/i);
@@ -165,7 +165,7 @@ describe('flags and hints', () => {
     const learner = await activeLearner();
     const c = await created(root);
     const path = `/api/challenges/${c.id}/flags/${c.flag_id}/`;
-    expect((await call('GET', path, { token: root })).body).toEqual({ id: c.flag_id, value: 'CTF{api_authored}', collation: 'plain_text' });
+    expect((await call('GET', path, { token: root })).body).toEqual({ id: c.flag_id, value: 'CTF{api_authored}', collation: 'plain_text', warning: null });
     expect((await call('GET', path, { token: learner.token })).status).toBe(403);
     const bad = await call('PUT', path, { token: root, json: { value: '[', collation: 'regex' } });
     expect(bad.status).toBe(400);
@@ -174,7 +174,7 @@ describe('flags and hints', () => {
     expect(missing.body).toEqual({ value: ['This field is required.'], collation: ['This field is required.'] });
     const ok = await call('PUT', path, { token: root, json: { value: 'CTF{new}', collation: 'plain_text' } });
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ id: c.flag_id, value: 'CTF{new}', collation: 'plain_text' });
+    expect(ok.body).toEqual({ id: c.flag_id, value: 'CTF{new}', collation: 'plain_text', warning: null });
     expect((await call('GET', `/api/challenges/${c.id}/flags/${c.flag_id + 100000}/`, { token: root })).status).toBe(404);
   });
 

@@ -1,5 +1,5 @@
 // Issue 8 §2: the API refuses a plain text flag no learner could submit, as the page does (one
-// domain function), and saves a regex that cannot match CTF{...} (the edit page warns about it).
+// domain function), and saves a regex that cannot match CTF{...} with a warning (the edit page shows it too).
 import { describe, expect, it } from 'vitest';
 import { call, superuserToken } from '../support/api-client';
 
@@ -34,6 +34,11 @@ describe('flag formats on the API', () => {
     expect(plain.body).toEqual({ value: [PLAIN_FLAG_FORMAT] });
     const regex = await call('PUT', path, { token: root, json: { value: 'no_format_flag', collation: 'regex' } });
     expect(regex.status).toBe(200);
+    // Saved, and the author is told why it may be unsolvable; a matching regex carries no warning.
     expect(regex.body).toMatchObject({ value: 'no_format_flag', collation: 'regex' });
+    expect(regex.body.warning).toMatch(/CTF\{/);
+    const fine = await call('PUT', path, { token: root, json: { value: 'CTF\\{[a-z]+\\}', collation: 'regex' } });
+    expect(fine.status).toBe(200);
+    expect(fine.body.warning).toBeNull();
   });
 });

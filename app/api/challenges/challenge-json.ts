@@ -3,8 +3,10 @@ import { challengeDetail } from '~/domain/challenge-authoring.server';
 import { topSolvers, type BoardChallenge, type Solver } from '~/domain/challenge-board.server';
 import type { Actor } from '~/domain/policy.server';
 import type { ChallengeFile, Flag, Hint } from '~/generated/prisma/client';
+import { flagWarning } from '~/domain/challenge-authoring.server';
 
-export const flagJson = (f: Flag) => ({ id: f.id, value: f.value, collation: f.collation });
+/** A flag for staff, with the author's warning when a regex looks unable to match any CTF{...} value (else null). */
+export const flagJson = (f: Flag) => ({ id: f.id, value: f.value, collation: f.collation, warning: flagWarning(f) });
 export const hintJson = (h: Hint) => ({ id: h.id, description: h.description, score: h.score });
 export const fileJson = (f: Pick<ChallengeFile, 'id' | 'name'>) => ({ id: f.id, name: f.name });
 
