@@ -7,7 +7,7 @@
 import { createCookie } from 'react-router';
 import type { Dataset } from './dataset';
 import type { TeamEvent } from './event-dataset';
-import { SUBMISSION_TYPE, submissionBody } from './event-load';
+import { SUBMISSION_TYPE, submissionBody } from './load';
 
 export const PLAYERS = 500;
 export const COMPETITION_S = 40;

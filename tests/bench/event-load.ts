@@ -2,18 +2,7 @@
 // solves. Built like load.ts's, on the event added by event-dataset.ts.
 import type { Dataset } from './dataset';
 import type { TeamEvent } from './event-dataset';
-import { CONNECTIONS, type Scenario } from './load';
-
-const boundary = 'benchboundary7MA4YWxkTrZu0gW';
-/** The submission form of an online event: the flag and the writeup file it requires. */
-export function submissionBody(value: string): string {
-  return [
-    `--${boundary}\r\nContent-Disposition: form-data; name="value"\r\n\r\n${value}\r\n`,
-    `--${boundary}\r\nContent-Disposition: form-data; name="writeup"; filename="writeup.md"\r\nContent-Type: text/markdown\r\n\r\n# Steps\nRead the source, found the flag.\r\n`,
-    `--${boundary}--\r\n`,
-  ].join('');
-}
-export const SUBMISSION_TYPE = `multipart/form-data; boundary=${boundary}`;
+import { CONNECTIONS, solveRequests, type Scenario } from './load';
 
 /** The scoreboard loads run 5 s (not load.ts's 10 s): the whole bench stays near 6 minutes. */
 export const EVENT_DURATION_S = 5;
@@ -43,35 +32,7 @@ export function teamSolves(data: Dataset, event: TeamEvent, pairs: [number, numb
     expected: [200, 201],
     unit: { status: 201, label: 'solves/s' },
     amount: 2 * perConnection * CONNECTIONS,
-    requests: [
-      {
-        method: 'POST',
-        path: '/',
-        setupRequest: (req, context) => {
-          const pair = pairs[next++];
-          context.pair = pair;
-          return {
-            ...req,
-            path: `/api/challenges/${pair[1]}/verify-submitted-flag/`,
-            headers: { authorization: bearer(pair[0]), 'content-type': 'application/json' },
-            body: JSON.stringify({ flag: flagOf.get(pair[1]) }),
-          };
-        },
-      },
-      {
-        method: 'POST',
-        path: '/',
-        setupRequest: (req, context) => {
-          const [userId, challengeId] = context.pair as [number, number];
-          return {
-            ...req,
-            path: `/api/challenges/${challengeId}/submissions/`,
-            headers: { authorization: bearer(userId), 'content-type': SUBMISSION_TYPE },
-            body: submissionBody(flagOf.get(challengeId)!),
-          };
-        },
-      },
-    ],
+    requests: solveRequests(() => pairs[next++]!, bearer, flagOf),
   };
 }
 

@@ -34,12 +34,50 @@ export interface Measured {
 }
 
 const boundary = 'benchboundary7MA4YWxkTrZu0gW';
-function multipart(value: string): string {
+/** A solve's submission form: the flag and a writeup file (practice and online events require one). */
+export function submissionBody(value: string): string {
   return [
     `--${boundary}\r\nContent-Disposition: form-data; name="value"\r\n\r\n${value}\r\n`,
     `--${boundary}\r\nContent-Disposition: form-data; name="writeup"; filename="writeup.md"\r\nContent-Type: text/markdown\r\n\r\n# Steps\nRead the source, found the flag.\r\n`,
     `--${boundary}--\r\n`,
   ].join('');
+}
+export const SUBMISSION_TYPE = `multipart/form-data; boundary=${boundary}`;
+
+/**
+ * A solve as two pipelined calls: verify the right flag, then submit it with a writeup, both by the
+ * learner of the (learner, challenge) pair `nextPair` hands out.
+ */
+export function solveRequests(nextPair: () => [number, number], bearer: (learnerId: number) => string, flagOf: Map<number, string>): autocannon.Request[] {
+  return [
+    {
+      method: 'POST',
+      path: '/',
+      setupRequest: (req, context) => {
+        const pair = nextPair();
+        context.pair = pair;
+        return {
+          ...req,
+          path: `/api/challenges/${pair[1]}/verify-submitted-flag/`,
+          headers: { authorization: bearer(pair[0]), 'content-type': 'application/json' },
+          body: JSON.stringify({ flag: flagOf.get(pair[1]) }),
+        };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/',
+      setupRequest: (req, context) => {
+        const [learnerId, challengeId] = context.pair as [number, number];
+        return {
+          ...req,
+          path: `/api/challenges/${challengeId}/submissions/`,
+          headers: { authorization: bearer(learnerId), 'content-type': SUBMISSION_TYPE },
+          body: submissionBody(flagOf.get(challengeId)!),
+        };
+      },
+    },
+  ];
 }
 
 export function scenarios(data: Dataset, cookie: string): Scenario[] {
@@ -92,35 +130,7 @@ export function scenarios(data: Dataset, cookie: string): Scenario[] {
       name: 'correct solve (verify + submit)',
       expected: [200, 201],
       unit: { status: 201, label: 'solves/s' },
-      requests: [
-        {
-          method: 'POST',
-          path: '/',
-          setupRequest: (req, context) => {
-            const pair = data.freshPairs[fresh++ % data.freshPairs.length];
-            context.pair = pair;
-            return {
-              ...req,
-              path: `/api/challenges/${pair[1]}/verify-submitted-flag/`,
-              headers: { authorization: bearer(pair[0]), 'content-type': 'application/json' },
-              body: JSON.stringify({ flag: flagOf.get(pair[1]) }),
-            };
-          },
-        },
-        {
-          method: 'POST',
-          path: '/',
-          setupRequest: (req, context) => {
-            const [learnerId, challengeId] = context.pair as [number, number];
-            return {
-              ...req,
-              path: `/api/challenges/${challengeId}/submissions/`,
-              headers: { authorization: bearer(learnerId), 'content-type': `multipart/form-data; boundary=${boundary}` },
-              body: multipart(flagOf.get(challengeId)!),
-            };
-          },
-        },
-      ],
+      requests: solveRequests(() => data.freshPairs[fresh++ % data.freshPairs.length], bearer, flagOf),
     },
     // Not in the issue's list, so they run last (after the peak memory of those is read): the same
     // two pages rendered through React Router each time, a Bearer header beside the cookie making

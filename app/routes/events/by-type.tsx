@@ -1,11 +1,8 @@
 import { data, Link, useLoaderData } from 'react-router';
 import { Pagination } from '~/components/pagination';
+import { PAGE_SIZE } from '~/lib/pagination';
 import { isEventType, type EventType } from '~/domain/event-types';
-import { listEvents } from '~/domain/events.server';
-import { isStaff } from '~/domain/policy.server';
-import { getUser } from '~/lib/auth.server';
-import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
-import { cardAction, cardOf, closeHref, dialogOf } from './cards.server';
+import { cardAction, eventCards } from './cards.server';
 import { EventDialogs, EventGrid } from './event-list';
 import type { Route } from './+types/by-type';
 
@@ -22,18 +19,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?
 /** /events/{type}: every event of one type, 6 per page, with a breadcrumb back to the catalogue. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isEventType(params.type)) throw data({ detail: 'No such kind of event.' }, { status: 404 });
-  const user = await getUser(request, context);
-  const url = new URL(request.url);
-  const list = await listEvents(user, { type: params.type, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.events });
-  return {
-    title: TITLES[params.type],
-    cards: list.results.map((v) => cardOf(user, v, url)),
-    count: list.count,
-    page: list.page,
-    staff: isStaff(user),
-    dialog: await dialogOf(user, url),
-    closeTo: closeHref(url),
-  };
+  return { title: TITLES[params.type], ...(await eventCards(request, context, params.type)) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => cardAction(request, context);

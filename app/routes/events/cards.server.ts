@@ -3,11 +3,13 @@
 // the one action behind their forms (register, participate, delete).
 import { redirect } from 'react-router';
 import type { CardButtons, CardEvent } from '~/components/event-card';
+import type { EventType } from '~/domain/event-types';
 import { ACCESS_MESSAGES } from '~/domain/challenge-access.server';
 import { eventTypeRules } from '~/domain/event-types';
-import { deleteEvent, entryDecision, eventImageUrl, getEvent, registerForEvent, type EventView } from '~/domain/events.server';
+import { deleteEvent, entryDecision, eventImageUrl, getEvent, listEvents, registerForEvent, type EventView } from '~/domain/events.server';
 import { isStaff, isSuperuser, type Actor } from '~/domain/policy.server';
-import { requireUser } from '~/lib/auth.server';
+import { getUser, requireUser } from '~/lib/auth.server';
+import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { DomainError, Forbidden, NotFound } from '~/lib/errors.server';
 import { loginUrlFor } from '~/lib/return-to';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -124,4 +126,19 @@ export async function cardAction(request: Request, context: unknown) {
     throw error;
   }
   return redirectWithFlash(request, back, { type: 'error', text: 'Unknown action.' });
+}
+
+/** What a page of event cards loads (the catalogue's online events, a type's page): anonymous visitors included. */
+export async function eventCards(request: Request, context: unknown, type: EventType) {
+  const user = await getUser(request, context);
+  const url = new URL(request.url);
+  const list = await listEvents(user, { type, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.events });
+  return {
+    cards: list.results.map((v) => cardOf(user, v, url)),
+    count: list.count,
+    page: list.page,
+    staff: isStaff(user),
+    dialog: await dialogOf(user, url),
+    closeTo: closeHref(url),
+  };
 }

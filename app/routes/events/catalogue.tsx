@@ -1,10 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { Pagination } from '~/components/pagination';
-import { listEvents } from '~/domain/events.server';
-import { isStaff } from '~/domain/policy.server';
-import { getUser } from '~/lib/auth.server';
-import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
-import { cardAction, cardOf, closeHref, dialogOf } from './cards.server';
+import { PAGE_SIZE } from '~/lib/pagination';
+import { cardAction, eventCards } from './cards.server';
 import { EventDialogs, EventGrid } from './event-list';
 import type { Route } from './+types/catalogue';
 
@@ -18,17 +15,7 @@ const FIXED = [
 
 /** /events, open to everyone (SPEC §6): the two standing cards, then the online events, 6 per page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getUser(request, context);
-  const url = new URL(request.url);
-  const list = await listEvents(user, { type: 'online', page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.events });
-  return {
-    cards: list.results.map((v) => cardOf(user, v, url)),
-    count: list.count,
-    page: list.page,
-    staff: isStaff(user),
-    dialog: await dialogOf(user, url),
-    closeTo: closeHref(url),
-  };
+  return eventCards(request, context, 'online');
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => cardAction(request, context);
