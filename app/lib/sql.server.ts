@@ -112,7 +112,7 @@ export function guardAdapter<A extends AdapterLike>(adapter: A): A {
 /** Tables of the schema, as Prisma names them. */
 export const TABLES = [
   'User', 'Session', 'Event', 'EventRegistration', 'Team', 'TeamMember', 'Category', 'Challenge', 'Flag', 'Hint', 'HintUnlock',
-  'ChallengeFile', 'FlagAttempt', 'Submission', 'Notification', 'NotificationRead', 'Reward', 'RewardRequest', 'StaffAction',
+  'ChallengeFile', 'FlagAttempt', 'Submission', 'Notification', 'NotificationRead', 'Reward', 'RewardRequest', 'StaffAction', 'CoinEntry',
 ] as const;
 export type Table = (typeof TABLES)[number];
 
