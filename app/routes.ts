@@ -134,7 +134,25 @@ export default [
   route('api/events/:id/top-players', 'api/events/top-players.ts', { id: 'api-event-top-players' }),
   route('api/events/:id/total-points', 'api/events/total-points.ts'),
   // [end event play api]
+  // [coins api]
+  // [end coins api]
+  // [rewards api]
+  // [end rewards api]
+  // [notifications api]
+  // [end notifications api]
+  // [black-friday scoreboard api]
+  // [end black-friday scoreboard api]
   route('api/*', 'api/not-found.ts'),
+
+  // Black Friday administration and coins (staff), notifications
+  // [coins pages]
+  // [end coins pages]
+  // [rewards pages]
+  // [end rewards pages]
+  // [notifications pages]
+  // [end notifications pages]
+  // [black-friday scoreboard pages]
+  // [end black-friday scoreboard pages]
 
   // Header links whose pages are not built yet: a 404 page that says so (README "Rules: Navigation").
   route('notifications/general', 'routes/not-built.tsx', { id: 'not-built-notifications-general' }),
