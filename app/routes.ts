@@ -141,6 +141,9 @@ export default [
   // [notifications api]
   // [end notifications api]
   // [black-friday scoreboard api]
+  // Static paths: React Router ranks them above api/events/:id and api/events/:id/top-players.
+  route('api/events/blacks-fridays/top-players', 'api/events/blacks-fridays-top-players.ts'),
+  route('api/events/blacks-fridays/total-points', 'api/events/blacks-fridays-total-points.ts'),
   // [end black-friday scoreboard api]
   route('api/*', 'api/not-found.ts'),
 
@@ -152,12 +155,12 @@ export default [
   // [notifications pages]
   // [end notifications pages]
   // [black-friday scoreboard pages]
+  route('blacks-fridays/general-scoreboard', 'routes/blacks-fridays/general-scoreboard.tsx'),
   // [end black-friday scoreboard pages]
 
   // Header links whose pages are not built yet: a 404 page that says so (README "Rules: Navigation").
   route('notifications/general', 'routes/not-built.tsx', { id: 'not-built-notifications-general' }),
   route('notifications/admin', 'routes/not-built.tsx', { id: 'not-built-notifications-admin' }),
-  route('blacks-fridays/general-scoreboard', 'routes/not-built.tsx', { id: 'not-built-blacks-fridays-scoreboard' }),
 
   // Unknown paths: home when logged in, login otherwise.
   route('*', 'routes/fallback.tsx'),
