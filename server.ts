@@ -103,7 +103,8 @@ function directLane(build: ServerBuild): Lane {
     let path = '';
     for (let route = build.routes[id]; route; route = route.parentId ? build.routes[route.parentId] : undefined!) path = `${route.path ?? ''}/${path}`;
     const names: string[] = [];
-    const source = path.split('/').filter(Boolean).map((part) => (part.startsWith(':') ? (names.push(part.slice(1)), '([^/]+)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    // Ids are digits (README "Errors"), so a static path beside a param (/api/events/blacks-fridays/top-players/) is not taken for one.
+    const source = path.split('/').filter(Boolean).map((part) => (part.startsWith(':') ? (names.push(part.slice(1)), '([0-9]+)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     const module = build.routes[id]!.module as { loader?: Handler; action?: Handler };
     return { pattern: new RegExp(`^/${source.join('/')}/?$`), names, GET: module.loader, POST: module.action };
   });
