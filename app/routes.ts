@@ -137,6 +137,11 @@ export default [
   // [coins api]
   // [end coins api]
   // [rewards api]
+  route('api/rewards', 'api/rewards/rewards.ts'),
+  route('api/rewards/:id', 'api/rewards/reward.ts'),
+  route('api/reward-requests', 'api/reward-requests/list.ts'),
+  route('api/reward-requests/:id/validate', 'api/reward-requests/process.ts', { id: 'api-reward-request-validate' }),
+  route('api/reward-requests/:id/dismiss', 'api/reward-requests/process.ts', { id: 'api-reward-request-dismiss' }),
   // [end rewards api]
   // [notifications api]
   // [end notifications api]
@@ -151,6 +156,9 @@ export default [
   // [coins pages]
   // [end coins pages]
   // [rewards pages]
+  route('blacks-fridays/rewards', 'routes/blacks-fridays/rewards.tsx'),
+  route('blacks-fridays/unprocessed-reward-requests', 'routes/blacks-fridays/reward-requests.tsx', { id: 'unprocessed-reward-requests' }),
+  route('blacks-fridays/processed-reward-requests', 'routes/blacks-fridays/reward-requests.tsx', { id: 'processed-reward-requests' }),
   // [end rewards pages]
   // [notifications pages]
   // [end notifications pages]

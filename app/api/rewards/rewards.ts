@@ -1,0 +1,29 @@
+import { requireStaff } from '~/domain/policy.server';
+import { createReward, rewardPage } from '~/domain/rewards.server';
+import { api, methodNotAllowed, paginated, parseBody } from '~/lib/api.server';
+import { getApiUser } from '~/lib/auth.server';
+import { PAGE_SIZE, pageNumber, pageSize } from '~/lib/pagination';
+import { rewardSchema } from '~/schemas/reward';
+import type { Route } from './+types/rewards';
+import { rewardJson } from './reward-json';
+
+/** GET /api/rewards/?page=&page_size= (signed-in users): the rewards on sale, cheapest first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return api(async () => {
+    const actor = await getApiUser(request, context);
+    const params = new URL(request.url).searchParams;
+    const page = await rewardPage(actor, { page: pageNumber(params.get('page')), pageSize: pageSize(params.get('page_size'), PAGE_SIZE.list) });
+    return paginated(request, page, rewardJson);
+  });
+}
+
+/** POST /api/rewards/ {title, coin, is_ctf_certification_reward} as JSON or multipart (staff): 201. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed();
+  return api(async () => {
+    const actor = await getApiUser(request, context);
+    requireStaff(actor); // before reading the body: a learner learns nothing from field errors
+    const { data } = await parseBody(request, rewardSchema);
+    return Response.json(rewardJson(await createReward(actor, data)), { status: 201 });
+  });
+}

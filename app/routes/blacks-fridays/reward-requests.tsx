@@ -1,0 +1,207 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { BlackFridayTabs } from '~/components/black-friday-tabs';
+import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
+import { DialogActions, UrlDialog } from '~/components/dialog';
+import { EmptyState, FormErrors } from '~/components/field';
+import { Pagination } from '~/components/pagination';
+import { decideRewardRequests, decisionMessage, listRewardRequests, type Decision } from '~/domain/reward-requests.server';
+import { requireStaffPage } from '~/lib/auth.server';
+import { NotFound, type FieldErrors } from '~/lib/errors.server';
+import { pageErrors } from '~/lib/form.server';
+import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { redirectWithFlash } from '~/lib/session.server';
+import { hrefWith, without } from '~/lib/url';
+import type { Route } from './+types/reward-requests';
+
+// One module, two tabs (SPEC §2): /blacks-fridays/unprocessed-reward-requests and
+// /blacks-fridays/processed-reward-requests. Decisions are confirmed in dialogs that are URLs:
+// `?confirm=validate&id=3` for one row, `?bulk=dismiss&ids=3&ids=4` for the ticked ones.
+export const meta: Route.MetaFunction = ({ location }) => [{ title: `${isProcessedTab(location.pathname) ? 'Processed' : 'Unprocessed'} reward requests · CTF Arena` }];
+
+const DIALOG_PARAMS = ['confirm', 'id', 'ids', 'bulk'];
+const DECISIONS: Decision[] = ['validate', 'dismiss'];
+// Dates are formatted on the server, in UTC, so the hydrated page shows the very same text.
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+function isProcessedTab(pathname: string) {
+  return pathname.replace(/\/$/, '').endsWith('/processed-reward-requests');
+}
+
+const decisionParam = (value: string | null): Decision | null => (DECISIONS.includes(value as Decision) ? (value as Decision) : null);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, context);
+  const url = new URL(request.url);
+  const processed = isProcessedTab(url.pathname);
+  const requested = pageNumber(url.searchParams.get('page'));
+  const list = await listRewardRequests(user, { processed, page: requested, pageSize: PAGE_SIZE.rewardRequests });
+  // After the last row of the last page was processed, show the page that is now last.
+  const last = lastPage(list.count, PAGE_SIZE.rewardRequests);
+  if (requested > last) {
+    url.searchParams.set('page', String(last));
+    throw redirect(`${url.pathname}?${url.searchParams}`);
+  }
+  return {
+    processed,
+    count: list.count,
+    page: list.page,
+    rows: list.results.map((r) => ({
+      id: r.id,
+      player: r.player.username,
+      reward: r.reward.title,
+      certification: r.reward.isCtfCertificationReward,
+      coin: r.coin,
+      status: r.status,
+      requestedAt: `${DATE.format(r.createdAt)} UTC`,
+      processedAt: r.processedAt ? `${DATE.format(r.processedAt)} UTC` : null,
+      processedBy: r.processedBy?.username ?? null,
+    })),
+  };
+}
+
+function backTo(request: Request) {
+  return hrefWith(new URL(request.url), without(DIALOG_PARAMS));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, context);
+  const form = await request.formData();
+  const decision = decisionParam(String(form.get('intent')));
+  const ids = form.getAll('ids');
+  if (!decision) return data({ errors: { non_field_errors: ['Unknown action.'] } as FieldErrors }, { status: 400 });
+  try {
+    const decided = await decideRewardRequests(user, decision, ids);
+    const skipped = new Set(ids.map(String)).size - decided.length;
+    const note = skipped > 0 ? ` ${skipped} already processed, left as ${skipped === 1 ? 'it was' : 'they were'}.` : '';
+    return redirectWithFlash(request, backTo(request), { type: 'success', text: decisionMessage(decision, decided.length) + note });
+  } catch (error) {
+    if (error instanceof NotFound) return redirectWithFlash(request, backTo(request), { type: 'error', text: error.message });
+    const shown = pageErrors(error);
+    if (shown) return data({ errors: shown.errors }, { status: shown.status });
+    throw error;
+  }
+}
+
+function State({ status }: { status: string }) {
+  if (status === 'validated') return <span className="rounded bg-green-100 px-2 py-0.5 text-green-800">Validated</span>;
+  if (status === 'dismissed') return <span className="rounded bg-red-100 px-2 py-0.5 text-red-800">Dismissed</span>;
+  return <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-800">Pending</span>;
+}
+
+const WORDS: Record<Decision, { title: string; verb: string; button: string }> = {
+  validate: { title: 'Validate', verb: 'validate', button: 'Validate' },
+  dismiss: { title: 'Dismiss', verb: 'dismiss', button: 'Dismiss' },
+};
+
+export default function RewardRequests() {
+  const { processed, count, page, rows } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const busy = useNavigation().state === 'submitting';
+  const link = (extra: Record<string, string>) => hrefWith(location, { ...without(DIALOG_PARAMS), ...extra });
+  const close = link({});
+  const confirm = decisionParam(params.get('confirm'));
+  const bulk = decisionParam(params.get('bulk'));
+  const bulkIds = bulk ? params.getAll('ids') : [];
+  const target = rows.find((r) => String(r.id) === params.get('id'));
+  const errors = result?.errors ?? null;
+  const pending = rows.filter((r) => r.status === 'pending');
+  useClearSelectionAfterSuccess('requests-form');
+
+  const describe = (r: (typeof rows)[number]) => `the request of ${r.player} for “${r.reward}” (${r.coin} coins)`;
+
+  return (
+    <div>
+      <BlackFridayTabs />
+      <h1 className="mb-6 text-2xl font-bold">{processed ? 'Processed reward requests' : 'Unprocessed reward requests'}</h1>
+
+      {rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <Form method="get" id="requests-form">
+          {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="table">
+              <thead>
+                <tr>
+                  {processed ? null : <th>{pending.length ? <SelectAllBox formId="requests-form" /> : <span className="sr-only">Select</span>}</th>}
+                  <th>#</th><th>Player</th><th>Reward</th><th>Coin</th><th>Requested</th><th>State</th>
+                  {processed ? <th>Processed</th> : <th>Action</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={r.id} data-request={r.id}>
+                    {processed ? null : (
+                      <td>{r.status === 'pending' ? <input type="checkbox" name="ids" value={r.id} aria-label={`Select the request of ${r.player} for ${r.reward}`} /> : null}</td>
+                    )}
+                    <td>{(page - 1) * PAGE_SIZE.rewardRequests + i + 1}</td>
+                    <td>{r.player}</td>
+                    <td>{r.reward}{r.certification ? <span className="block text-xs text-slate-500">CTF certification</span> : null}</td>
+                    <td>{r.coin}</td>
+                    <td className="whitespace-nowrap">{r.requestedAt}</td>
+                    <td><State status={r.status} /></td>
+                    {processed ? (
+                      <td className="whitespace-nowrap text-sm">{r.processedAt}{r.processedBy ? <span className="block text-xs text-slate-500">by {r.processedBy}</span> : null}</td>
+                    ) : (
+                      <td>
+                        {r.status === 'pending' ? (
+                          <span className="flex gap-2">
+                            <Link to={link({ confirm: 'validate', id: String(r.id) })} className="btn-primary" aria-label={`Validate the request of ${r.player} for ${r.reward}`} preventScrollReset>Validate</Link>
+                            <Link to={link({ confirm: 'dismiss', id: String(r.id) })} className="btn-secondary" aria-label={`Dismiss the request of ${r.player} for ${r.reward}`} preventScrollReset>Dismiss</Link>
+                          </span>
+                        ) : null}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {!processed && pending.length ? (
+            <div className="mt-3 flex gap-2">
+              <button type="submit" name="bulk" value="validate" className="btn-secondary">Validate selected</button>
+              <button type="submit" name="bulk" value="dismiss" className="btn-secondary">Dismiss selected</button>
+            </div>
+          ) : null}
+        </Form>
+      )}
+      <Pagination count={count} page={page} pageSize={PAGE_SIZE.rewardRequests} />
+
+      {confirm ? (
+        <UrlDialog title={`${WORDS[confirm].title} reward request`} closeTo={close}>
+          <Form method="post">
+            <input type="hidden" name="intent" value={confirm} />
+            <input type="hidden" name="ids" value={params.get('id') ?? ''} />
+            <FormErrors errors={errors?.non_field_errors ?? errors?.ids} />
+            <p className="mb-6 text-sm text-slate-700">
+              Are you sure you want to {WORDS[confirm].verb} {target ? describe(target) : 'this reward request'}?{' '}
+              {confirm === 'dismiss' ? 'The coins it cost go back to the player.' : 'The player gets the reward.'} This decision is final.
+            </p>
+            <DialogActions cancelTo={close} label={WORDS[confirm].button} danger={confirm === 'dismiss'} busy={busy} />
+          </Form>
+        </UrlDialog>
+      ) : null}
+
+      {bulk ? (
+        <UrlDialog title={`${WORDS[bulk].title} reward requests`} closeTo={close}>
+          {bulkIds.length ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value={bulk} />
+              {bulkIds.map((id) => <input key={id} type="hidden" name="ids" value={id} />)}
+              <FormErrors errors={errors?.non_field_errors ?? errors?.ids} />
+              <p className="mb-6 text-sm text-slate-700">
+                Are you sure you want to {WORDS[bulk].verb} {bulkIds.length} selected reward request{bulkIds.length === 1 ? '' : 's'}?{' '}
+                {bulk === 'dismiss' ? 'The coins they cost go back to the players.' : 'The players get their rewards.'} This decision is final.
+              </p>
+              <DialogActions cancelTo={close} label={WORDS[bulk].button} danger={bulk === 'dismiss'} busy={busy} />
+            </Form>
+          ) : (
+            <p className="text-sm text-slate-700">Select at least one reward request.</p>
+          )}
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { BlackFridayTabs } from '~/components/black-friday-tabs';
+import { DialogActions, UrlDialog } from '~/components/dialog';
+import { EmptyState, Field, FormErrors } from '~/components/field';
+import { Pagination } from '~/components/pagination';
+import { createReward, deleteReward, getReward, REWARD_MESSAGES, rewardListPage, rewardPage, updateReward } from '~/domain/rewards.server';
+import { zodFieldErrors } from '~/lib/api.server';
+import { requireStaffPage } from '~/lib/auth.server';
+import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { pageErrors } from '~/lib/form.server';
+import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { redirectWithFlash } from '~/lib/session.server';
+import { hrefWith, without } from '~/lib/url';
+import { REWARD_COIN_MAX, REWARD_COIN_MIN, REWARD_TITLE_MAX, rewardSchema } from '~/schemas/reward';
+import type { Route } from './+types/rewards';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Rewards · CTF Arena' }];
+
+// Add, edit and delete are dialogs that are URLs (`?dialog=add`, `?edit=3`, `?delete=3`).
+const DIALOG_PARAMS = ['dialog', 'edit', 'delete'];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, context);
+  const url = new URL(request.url);
+  const requested = pageNumber(url.searchParams.get('page'));
+  const list = await rewardPage(user, { page: requested, pageSize: PAGE_SIZE.list });
+  // A page past the end (after deleting the last row of the last page) shows the last page.
+  const last = lastPage(list.count, PAGE_SIZE.list);
+  if (requested > last) {
+    url.searchParams.set('page', String(last));
+    throw redirect(`${url.pathname}?${url.searchParams}`);
+  }
+  const targetId = url.searchParams.get('edit') ?? url.searchParams.get('delete');
+  const target = targetId ? await getReward(user, Number(targetId)).catch((e) => (e instanceof NotFound ? null : Promise.reject(e))) : null;
+  const row = (r: { id: number; title: string; coin: number; isCtfCertificationReward: boolean }) => ({ id: r.id, title: r.title, coin: r.coin, certification: r.isCtfCertificationReward });
+  return {
+    count: list.count,
+    page: list.page,
+    rows: list.results.map(row),
+    target: target ? row(target) : null,
+    missing: targetId && !target ? REWARD_MESSAGES.notFound : null,
+  };
+}
+
+type Intent = 'create' | 'edit' | 'delete';
+type Values = { title: string; coin: string; is_ctf_certification_reward: string };
+
+function backTo(request: Request, page?: number) {
+  return hrefWith(new URL(request.url), { ...without(DIALOG_PARAMS), ...(page ? { page } : {}) });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, context);
+  const form = await request.formData();
+  const intent = String(form.get('intent')) as Intent;
+  const id = Number(form.get('id'));
+  const text = (name: string) => (typeof form.get(name) === 'string' ? String(form.get(name)) : '');
+  const values: Values = { title: text('title'), coin: text('coin'), is_ctf_certification_reward: text('is_ctf_certification_reward') };
+  try {
+    if (intent === 'create' || intent === 'edit') {
+      const parsed = rewardSchema.safeParse(values);
+      if (!parsed.success) throw new Invalid(zodFieldErrors(parsed.error));
+      if (intent === 'create') {
+        const reward = await createReward(user, parsed.data);
+        // Show the page the new reward landed on.
+        return redirectWithFlash(request, backTo(request, await rewardListPage(reward, PAGE_SIZE.list)), { type: 'success', text: REWARD_MESSAGES.created });
+      }
+      await updateReward(user, id, parsed.data);
+      return redirectWithFlash(request, backTo(request), { type: 'success', text: REWARD_MESSAGES.updated });
+    }
+    if (intent === 'delete') {
+      await deleteReward(user, id);
+      return redirectWithFlash(request, backTo(request), { type: 'success', text: REWARD_MESSAGES.deleted });
+    }
+  } catch (error) {
+    if (error instanceof NotFound) return redirectWithFlash(request, backTo(request), { type: 'error', text: error.message });
+    const shown = pageErrors(error);
+    if (shown) return data({ intent, values, errors: shown.errors }, { status: shown.status });
+    throw error;
+  }
+  return data({ intent, values, errors: { non_field_errors: ['Unknown action.'] } as FieldErrors }, { status: 400 });
+}
+
+/** The reward form's fields, for Add and Edit; ids carry a prefix so both could share a page. */
+function RewardFields({ prefix, values, errors }: { prefix: string; values: Values; errors: FieldErrors | null }) {
+  return (
+    <>
+      <FormErrors errors={errors?.non_field_errors} />
+      <Field label="Title" name={`${prefix}-title`} errors={errors?.title}>
+        <input id={`${prefix}-title`} name="title" type="text" required maxLength={REWARD_TITLE_MAX} className="input" defaultValue={values.title} />
+      </Field>
+      <Field label="Coin" name={`${prefix}-coin`} errors={errors?.coin}>
+        <input id={`${prefix}-coin`} name="coin" type="number" inputMode="numeric" required min={REWARD_COIN_MIN} max={REWARD_COIN_MAX} step={1} className="input" defaultValue={values.coin} />
+      </Field>
+      <Field label="CTF certification reward" name={`${prefix}-certification`} errors={errors?.is_ctf_certification_reward}>
+        <select id={`${prefix}-certification`} name="is_ctf_certification_reward" required className="input" defaultValue={values.is_ctf_certification_reward}>
+          <option value="">Choose yes or no</option>
+          <option value="yes">Yes</option>
+          <option value="no">No</option>
+        </select>
+      </Field>
+    </>
+  );
+}
+
+const EMPTY: Values = { title: '', coin: '', is_ctf_certification_reward: '' };
+
+export default function Rewards() {
+  const { count, page, rows, target, missing } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const busy = useNavigation().state === 'submitting';
+  const errorsFor = (intent: Intent) => (result && result.intent === intent ? result.errors : null);
+  const link = (extra: Record<string, string>) => hrefWith(location, { ...without(DIALOG_PARAMS), ...extra });
+  const close = link({});
+  const dialog = params.get('dialog') === 'add' ? 'add' : params.has('edit') ? 'edit' : params.has('delete') ? 'delete' : null;
+  const valuesFor = (intent: Intent, fallback: Values) => (errorsFor(intent) && result ? result.values : fallback);
+
+  return (
+    <div>
+      <BlackFridayTabs />
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Rewards</h1>
+        <Link to={link({ dialog: 'add' })} className="btn-primary" preventScrollReset>Add a reward</Link>
+      </div>
+
+      {rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="table">
+            <thead><tr><th>#</th><th>Title</th><th>Coin</th><th>Certification</th><th>Action</th></tr></thead>
+            <tbody>
+              {rows.map((r, i) => (
+                <tr key={r.id} data-reward={r.id}>
+                  <td>{(page - 1) * PAGE_SIZE.list + i + 1}</td>
+                  <td>{r.title}</td>
+                  <td>{r.coin}</td>
+                  <td>{r.certification ? 'Yes' : 'No'}</td>
+                  <td className="flex gap-2">
+                    <Link to={link({ edit: String(r.id) })} className="btn-secondary" aria-label={`Edit ${r.title}`} preventScrollReset>Edit</Link>
+                    <Link to={link({ delete: String(r.id) })} className="btn-danger" aria-label={`Delete ${r.title}`} preventScrollReset>Delete</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination count={count} page={page} pageSize={PAGE_SIZE.list} />
+
+      {dialog === 'add' ? (
+        <UrlDialog title="Add a reward" closeTo={close}>
+          {/* noValidate: the server's messages show under the fields, with or without JavaScript. */}
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="create" />
+            <RewardFields prefix="add" values={valuesFor('create', EMPTY)} errors={errorsFor('create')} />
+            <DialogActions cancelTo={close} label="Save" busy={busy} />
+          </Form>
+        </UrlDialog>
+      ) : null}
+
+      {dialog === 'edit' ? (
+        <UrlDialog title="Edit reward" closeTo={close}>
+          {target ? (
+            <Form method="post" noValidate key={target.id}>
+              <input type="hidden" name="intent" value="edit" />
+              <input type="hidden" name="id" value={target.id} />
+              <RewardFields
+                prefix="edit"
+                values={valuesFor('edit', { title: target.title, coin: String(target.coin), is_ctf_certification_reward: target.certification ? 'yes' : 'no' })}
+                errors={errorsFor('edit')}
+              />
+              <DialogActions cancelTo={close} label="Save" busy={busy} />
+            </Form>
+          ) : (
+            <p className="text-sm text-slate-700">{missing}</p>
+          )}
+        </UrlDialog>
+      ) : null}
+
+      {dialog === 'delete' ? (
+        <UrlDialog title="Delete reward" closeTo={close}>
+          {target ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={target.id} />
+              <FormErrors errors={errorsFor('delete')?.non_field_errors} />
+              <p className="mb-6 text-sm text-slate-700">
+                Are you sure you want to delete the reward “{target.title}”? If players have requested it, it is hidden instead: it leaves this list and the shop, and its requests keep it.
+              </p>
+              <DialogActions cancelTo={close} label="Delete" danger busy={busy} />
+            </Form>
+          ) : (
+            <p className="text-sm text-slate-700">{missing}</p>
+          )}
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}
