@@ -5,8 +5,12 @@
 // whatever arrives in parallel.
 import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { DomainError } from '~/lib/errors.server';
+import { DomainError, Invalid, NotFound } from '~/lib/errors.server';
+import type { Page } from '~/lib/pagination';
 import { statement } from '~/lib/sql.server';
+import { isStaff, requireStaff, type Actor } from './policy.server';
+import { logStaffAction } from './staff-log.server';
+import { canReachUser } from './user-view.server';
 
 export type CoinReason = 'solve' | 'purchase' | 'refund' | 'adjustment';
 
@@ -25,9 +29,16 @@ export interface CoinBooking {
 
 type Tx = Pick<Prisma.TransactionClient, 'coinEntry' | 'user'>;
 
+/** A spend the balance does not cover; `missing` is how many coins it lacks. */
+export class NotEnoughCoins extends DomainError {
+  constructor(readonly missing: number) {
+    super(400, `You do not have enough coins: ${missing} more ${missing === 1 ? 'coin is' : 'coins are'} needed.`);
+  }
+}
+
 /** What is missing when a balance does not cover a price. */
 export function notEnoughCoins(missing: number): DomainError {
-  return new DomainError(400, `You do not have enough coins: ${missing} more ${missing === 1 ? 'coin is' : 'coins are'} needed.`);
+  return new NotEnoughCoins(missing);
 }
 
 /**
@@ -81,7 +92,11 @@ export function coinLedger(userId: number, page = 1, pageSize = 10) {
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     skip: (page - 1) * pageSize,
     take: pageSize,
-    include: { rewardRequest: { select: { id: true, reward: { select: { title: true } } } }, actor: { select: { username: true } } },
+    include: {
+      rewardRequest: { select: { id: true, reward: { select: { title: true } } } },
+      submission: { select: { challenge: { select: { name: true } } } },
+      actor: { select: { username: true } },
+    },
   });
 }
 
@@ -89,4 +104,79 @@ export function coinLedger(userId: number, page = 1, pageSize = 10) {
 export async function ledgerBalance(userId: number): Promise<number> {
   const { _sum } = await db.coinEntry.aggregate({ where: { userId }, _sum: { amount: true } });
   return _sum.amount ?? 0;
+}
+
+// ---- Staff: a player's ledger and adjustments ---------------------------------------------------
+
+export const ADJUSTMENT_BOOKED = 'Coins adjusted successfully!';
+
+export interface LedgerRow {
+  id: number;
+  createdAt: Date;
+  reason: CoinReason;
+  amount: number;
+  /** What the entry is about: the challenge of a solve, the reward of a purchase or refund, the staff's note of an adjustment. */
+  what: string | null;
+  /** Who booked an adjustment. */
+  by: string | null;
+}
+
+export interface PlayerCoins extends Page<LedgerRow> {
+  player: { id: number; username: string; isStaff: boolean };
+  balance: number;
+}
+
+async function reachablePlayer(actor: Actor, userId: number) {
+  const user = Number.isSafeInteger(userId) && userId > 0 ? await db.user.findUnique({ where: { id: userId } }) : null;
+  if (!user || !canReachUser(actor, user)) throw new NotFound('No User matches the given query.');
+  return user;
+}
+
+/** A player's balance and ledger page, for staff (issue 10 §1: staff see a player's ledger). */
+export async function playerCoins(actor: Actor | null, userId: number, page = 1, pageSize = 10): Promise<PlayerCoins> {
+  requireStaff(actor);
+  const user = await reachablePlayer(actor, userId);
+  const [count, rows] = await Promise.all([db.coinEntry.count({ where: { userId: user.id } }), coinLedger(user.id, page, pageSize)]);
+  return {
+    player: { id: user.id, username: user.username, isStaff: isStaff(user) },
+    balance: user.coin,
+    count,
+    page,
+    pageSize,
+    results: rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt,
+      reason: row.reason as CoinReason,
+      amount: row.amount,
+      what: row.reason === 'adjustment' ? row.note : (row.submission?.challenge.name ?? row.rewardRequest?.reward.title ?? row.note ?? null),
+      by: row.actor?.username ?? null,
+    })),
+  };
+}
+
+export interface Adjustment {
+  amount: number;
+  reason: string;
+}
+
+/**
+ * Staff add (positive) or take (negative) coins with a reason, booked as one ledger entry and one
+ * staff log line in a transaction. Taking more than the balance is refused under `amount`; staff
+ * accounts do not play, so they hold no coins.
+ */
+export async function adjustCoins(actor: Actor | null, userId: number, input: Adjustment): Promise<{ balance: number }> {
+  requireStaff(actor);
+  const user = await reachablePlayer(actor, userId);
+  if (isStaff(user)) throw new Invalid({ amount: ['Staff accounts do not play: they hold no coins.'] });
+  try {
+    return await db.$transaction(async (tx) => {
+      await bookCoins(tx, { userId: user.id, amount: input.amount, reason: 'adjustment', note: input.reason, actorId: actor.id });
+      await logStaffAction(tx, actor, 'coins.adjust', 'user', [user.id], { amount: input.amount, reason: input.reason });
+      const after = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { coin: true } });
+      return { balance: after.coin };
+    });
+  } catch (error) {
+    if (error instanceof NotEnoughCoins) throw new Invalid({ amount: [error.message] });
+    throw error;
+  }
 }

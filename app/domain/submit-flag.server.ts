@@ -9,6 +9,7 @@ import { MESSAGES } from '~/lib/messages';
 import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.server';
 import { isFile, remove, store } from '~/lib/uploads.server';
 import { logAttempt } from './attempt-log.server';
+import { bookSolveCoinsNow } from './coins.server';
 import { challengeAccess, type Access, type Intent, type Via } from './challenge-access.server';
 import { flagMatches } from './flag-match.server';
 import { hintPenalty } from './hints.server';
@@ -37,9 +38,9 @@ async function assertNotLimited(key: string) {
 const solveExists = statement<{ id: number }, [string]>('SELECT id FROM "Submission" WHERE solveKey = ?');
 const earlierSolves = statementsBy<{ n: number }, [number]>((counted) => `SELECT COUNT(*) AS n FROM "Submission" WHERE ${counted} AND challengeId = ?`);
 type SubmissionRow = Omit<Submission, 'isCorrect' | 'isValidated' | 'createdAt' | 'reviewedAt'> & { isCorrect: number; isValidated: number | null; createdAt: string; reviewedAt: string | null };
-const insertSubmission = statement<SubmissionRow, [number, number, number | null, number | null, number, number | null, string, string | null, string | null, string]>(
+const insertSubmission = statement<SubmissionRow, [number, number, number | null, number | null, number, number, number | null, string, string | null, string | null, string]>(
   `INSERT INTO "Submission" (challengeId, learnerId, teamId, eventId, score, coin, isCorrect, isValidated, solveKey, writeup, writeupName, createdAt)
-   VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, ?, ?, ?) RETURNING *`,
+   VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) RETURNING *`,
 );
 
 /**
@@ -96,7 +97,13 @@ export async function submitFlag(actor: Actor | null, challengeId: number, input
       const score = Math.max(0, challengeValue(challenge, earlier) - hintPenalty({ userId: actor!.id, teamId }, challenge.id));
       const name = writeup ? writeup.name.slice(0, 200) || 'writeup' : null;
       const validated = rules.reviewed ? null : 1;
-      return insertSubmission.now().get(challenge.id, actor!.id, teamId, challenge.eventId, score, validated, key, stored, name, sqlDate())!;
+      // Coins go with a solve that counts at once (black-friday: the registry's coins rule, never
+      // reviewed), booked in this transaction; a reviewed type earns none here.
+      const coin = rules.coins && !rules.reviewed ? score : 0;
+      const createdAt = sqlDate();
+      const inserted = insertSubmission.now().get(challenge.id, actor!.id, teamId, challenge.eventId, score, coin, validated, key, stored, name, createdAt)!;
+      bookSolveCoinsNow(actor!.id, inserted.id, coin, createdAt);
+      return inserted;
     });
     return {
       ...row,

@@ -1,16 +1,20 @@
-import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from 'react-router';
+import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { AccountForm } from '~/components/account-form';
-import { UrlDialog } from '~/components/dialog';
-import { FormErrors } from '~/components/field';
+import { DialogActions, UrlDialog } from '~/components/dialog';
+import { EmptyState, FormErrors } from '~/components/field';
+import { LocalTime } from '~/components/local-time';
+import { Pagination } from '~/components/pagination';
 import { updateProfile } from '~/domain/accounts.server';
+import { isStaff } from '~/domain/policy.server';
 import { profileUrl } from '~/domain/user-view.server';
-import { purchaseReward, PURCHASE_SUCCESS } from '~/domain/reward-purchase.server';
+import { ownRewardRequests, purchaseReward, PURCHASE_SUCCESS, STAFF_DO_NOT_PURCHASE } from '~/domain/reward-purchase.server';
 import { listRewards } from '~/domain/rewards.server';
 import { requireUser } from '~/lib/auth.server';
 import { COUNTRIES } from '~/lib/countries.server';
 import { DomainError } from '~/lib/errors.server';
 import { handleForm } from '~/lib/form.server';
 import { MESSAGES } from '~/lib/messages';
+import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { isFile } from '~/lib/uploads.server';
 import { profileSchema } from '~/schemas/account';
@@ -18,13 +22,27 @@ import type { Route } from './+types/me';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My account · CTF Arena' }];
 
+const PURCHASE_DIALOG = '/me?dialog=purchase';
+const CHOOSE_A_REWARD = 'Choose a reward.';
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const rewards = new URL(request.url).searchParams.get('dialog') === 'purchase' ? await listRewards() : [];
+  const query = new URL(request.url).searchParams;
+  const player = !isStaff(user);
+  // Staff do not buy rewards (README "Rules: Coins"): no shop and no requests for them.
+  const [rewards, requests] = await Promise.all([
+    player && query.get('dialog') === 'purchase' ? listRewards() : [],
+    player ? ownRewardRequests(user, pageNumber(query.get('requests-page')), PAGE_SIZE.rewardRequests) : null,
+  ]);
   return {
-    me: { username: user.username, fullname: user.fullname, email: user.email, gender: user.gender, country: user.country, coin: user.coin, profile: profileUrl(user), isStaff: user.isStaff || user.isSuperuser },
+    me: { username: user.username, fullname: user.fullname, email: user.email, gender: user.gender, country: user.country, coin: user.coin, profile: profileUrl(user), isStaff: !player },
     countries: COUNTRIES,
     rewards: rewards.map((r) => ({ id: r.id, title: r.title, coin: r.coin })),
+    requests: requests && {
+      count: requests.count,
+      page: requests.page,
+      rows: requests.results.map((r) => ({ id: r.id, title: r.title, coin: r.coin, state: r.state, at: r.createdAt.toISOString() })),
+    },
   };
 }
 
@@ -32,10 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
   if (form.get('intent') === 'purchase') {
+    const chosen = form.get('reward');
+    if (typeof chosen !== 'string' || !chosen.trim()) return data({ purchaseError: CHOOSE_A_REWARD, result: null }, { status: 400 });
     try {
-      await purchaseReward(user, Number(form.get('reward')));
+      await purchaseReward(user, Number(chosen));
     } catch (error) {
-      if (error instanceof DomainError) return data({ purchaseError: error.message, result: null }, { status: error.status });
+      // 400 (coins missing), 403 (staff), 404 (the reward left the shop): said in the dialog (SPEC §8).
+      if (error instanceof DomainError && error.status !== 401) return data({ purchaseError: error.message, chosen, result: null }, { status: error.status });
       throw error;
     }
     return redirectWithFlash(request, '/me', { type: 'success', text: PURCHASE_SUCCESS });
@@ -48,11 +69,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Me() {
-  const { me, countries, rewards } = useLoaderData<typeof loader>();
+  const { me, countries, rewards, requests } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
+  const busy = useNavigation().state === 'submitting';
   const editing = params.get('edit') === '1' || (result && 'result' in result && result.result);
   const countryName = countries.find((c) => c.code === me.country)?.name ?? me.country;
+  const purchaseError = result && 'purchaseError' in result ? result.purchaseError : null;
+  const chosen = result && 'chosen' in result ? Number(result.chosen) : null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="card flex flex-wrap items-center gap-6">
@@ -93,24 +117,70 @@ export default function Me() {
         )}
       </section>
 
+      {requests ? (
+        <section className="card" aria-labelledby="my-requests">
+          <h2 id="my-requests" className="mb-4 text-lg font-semibold">My reward requests</h2>
+          {requests.rows.length === 0 && requests.page === 1 ? (
+            <EmptyState />
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="table" data-testid="reward-requests">
+                <thead><tr><th>#</th><th>Reward</th><th>Coins</th><th>Requested</th><th>State</th></tr></thead>
+                <tbody>
+                  {requests.rows.map((r, i) => (
+                    <tr key={r.id}>
+                      <td>{(requests.page - 1) * PAGE_SIZE.rewardRequests + i + 1}</td>
+                      <td>{r.title}</td>
+                      <td>{r.coin}</td>
+                      <td><LocalTime iso={r.at} /></td>
+                      <td><span className={STATE_STYLE[r.state]}>{r.state}</span></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pagination count={requests.count} page={requests.page} pageSize={PAGE_SIZE.rewardRequests} param="requests-page" />
+        </section>
+      ) : null}
+
       {params.get('dialog') === 'purchase' ? (
         <UrlDialog title="Purchase a reward" closeTo="/me">
-          <p className="mb-4 text-sm">My black friday coins: <strong>{me.coin}</strong></p>
-          <FormErrors errors={result && 'purchaseError' in result && result.purchaseError ? [result.purchaseError] : null} />
-          {rewards.length ? (
-            <Form method="post" className="space-y-3">
-              <input type="hidden" name="intent" value="purchase" />
-              <label className="label" htmlFor="reward">Reward</label>
-              <select id="reward" name="reward" className="input" required>
-                {rewards.map((r) => <option key={r.id} value={r.id}>{r.title} — {r.coin} coins</option>)}
-              </select>
-              <button type="submit" className="btn-primary">Purchase</button>
-            </Form>
+          <FormErrors errors={purchaseError ? [purchaseError] : null} />
+          {me.isStaff ? (
+            !purchaseError ? <p className="text-sm text-slate-700">{STAFF_DO_NOT_PURCHASE}</p> : null
           ) : (
-            <p className="text-sm text-slate-600">{MESSAGES.emptyList}</p>
+            <>
+              <p className="mb-4 text-sm">My black friday coins: <strong data-testid="dialog-coin-balance">{me.coin}</strong></p>
+              {rewards.length ? (
+                <Form method="post" action={PURCHASE_DIALOG} preventScrollReset>
+                  <input type="hidden" name="intent" value="purchase" />
+                  <fieldset className="mb-6 space-y-2">
+                    <legend className="label">Reward</legend>
+                    {rewards.map((r, i) => (
+                      <label key={r.id} className="flex items-center gap-3 rounded-md border border-slate-200 p-3 hover:bg-slate-50">
+                        <input type="radio" name="reward" value={r.id} required defaultChecked={chosen ? chosen === r.id : i === 0} />
+                        <span className="flex-1">{r.title}</span>
+                        <span className="text-sm font-semibold">{r.coin} coins</span>
+                        {r.coin > me.coin ? <span className="text-xs text-slate-500">({r.coin - me.coin} more needed)</span> : null}
+                      </label>
+                    ))}
+                  </fieldset>
+                  <DialogActions cancelTo="/me" label="Purchase" busy={busy} />
+                </Form>
+              ) : (
+                <EmptyState />
+              )}
+            </>
           )}
         </UrlDialog>
       ) : null}
     </div>
   );
 }
+
+const STATE_STYLE: Record<string, string> = {
+  Pending: 'rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800',
+  Validated: 'rounded bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800',
+  Dismissed: 'rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700',
+};

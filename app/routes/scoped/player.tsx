@@ -1,5 +1,6 @@
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { getPlayer } from '~/domain/learners.server';
+import { isStaff } from '~/domain/policy.server';
 import { resolveScope } from '~/domain/scope.server';
 import { profileUrl } from '~/domain/user-view.server';
 import { pointsOf, solvesOf } from '~/domain/standings.server';
@@ -25,6 +26,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       country: player.country,
       profile: profileUrl(player),
       totalPoints: points.get(player.id) ?? 0,
+      // Staff read a player's coin ledger (issue 10 §1); staff accounts hold no coins.
+      coinsLink: isStaff(viewer) && !isStaff(player) ? `/blacks-fridays/players/${player.id}/coins` : null,
     },
     solves: solves.map((s) => ({ id: s.id, name: s.challenge.name, initialValue: s.challenge.initialValue, score: s.score })),
   };
@@ -45,6 +48,7 @@ export default function Player() {
         <div className="text-right">
           <p className="text-sm text-slate-500">Total points</p>
           <p className="text-2xl font-bold" data-testid="total-points">{player.totalPoints}</p>
+          {player.coinsLink ? <Link to={player.coinsLink} className="text-sm underline">Coin ledger</Link> : null}
         </div>
       </div>
       <SolvedChallenges solves={solves} />

@@ -1,0 +1,121 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { EmptyState, Field, FormErrors } from '~/components/field';
+import { Pagination } from '~/components/pagination';
+import { ADJUSTMENT_BOOKED, adjustCoins, playerCoins, type CoinReason } from '~/domain/coins.server';
+import { zodFieldErrors } from '~/lib/api.server';
+import { requireStaffPage } from '~/lib/auth.server';
+import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { pageErrors } from '~/lib/form.server';
+import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { redirectWithFlash } from '~/lib/session.server';
+import { ADJUSTMENT_LIMIT, ADJUSTMENT_REASON_MAX, coinAdjustmentSchema } from '~/schemas/coins';
+import type { Route } from './+types/player-coins';
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.player.username ?? 'Player'}'s coins · CTF Arena` }];
+
+// Dates are formatted on the server, in UTC, so the hydrated page shows the very same text.
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+const REASONS: Record<CoinReason, string> = { solve: 'Solve', purchase: 'Purchase', refund: 'Refund', adjustment: 'Adjustment' };
+
+/** A player's coin ledger (staff): balance, every entry newest first, and the Adjust form. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const staff = await requireStaffPage(request, context);
+  const page = pageNumber(new URL(request.url).searchParams.get('page'));
+  const ledger = await playerCoins(staff, Number(params.id), page, PAGE_SIZE.list);
+  return {
+    player: ledger.player,
+    balance: ledger.balance,
+    count: ledger.count,
+    page: ledger.page,
+    rows: ledger.results.map((row) => ({
+      id: row.id,
+      date: `${DATE.format(row.createdAt)} UTC`,
+      reason: REASONS[row.reason] ?? row.reason,
+      amount: row.amount,
+      what: row.what,
+      by: row.by,
+    })),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = await requireStaffPage(request, context);
+  const form = await request.formData();
+  const values = { amount: String(form.get('amount') ?? ''), reason: String(form.get('reason') ?? '') };
+  try {
+    const parsed = coinAdjustmentSchema.safeParse(values);
+    if (!parsed.success) throw new Invalid(zodFieldErrors(parsed.error));
+    await adjustCoins(staff, Number(params.id), parsed.data);
+  } catch (error) {
+    // An unknown player stays the 404 page; refusals show on the form.
+    const shown = error instanceof NotFound ? null : pageErrors(error);
+    if (shown) return data({ values, errors: shown.errors as FieldErrors }, { status: shown.status });
+    throw error;
+  }
+  return redirectWithFlash(request, new URL(request.url).pathname, { type: 'success', text: ADJUSTMENT_BOOKED });
+}
+
+export default function PlayerCoins() {
+  const { player, balance, count, page, rows } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const errors = result?.errors;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div className="card flex flex-wrap items-center gap-6">
+        <div className="flex-1">
+          <h1 className="text-2xl font-bold">Coins of {player.username}</h1>
+          <p className="text-sm text-slate-600">
+            <Link to={`/practices/users/${player.id}`} className="underline">Player page</Link>
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-sm text-slate-500">Balance</p>
+          <p className="text-2xl font-bold" data-testid="coin-balance">{balance}</p>
+        </div>
+      </div>
+
+      <section className="card" aria-labelledby="ledger">
+        <h2 id="ledger" className="mb-4 text-lg font-semibold">Ledger</h2>
+        {rows.length === 0 && page === 1 ? (
+          <EmptyState />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="table" data-testid="coin-ledger">
+              <thead><tr><th>Date</th><th>Reason</th><th>Amount</th><th>What</th></tr></thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{row.date}</td>
+                    <td>{row.reason}</td>
+                    <td className={row.amount < 0 ? 'text-red-700' : 'text-green-700'}>{row.amount > 0 ? `+${row.amount}` : row.amount}</td>
+                    <td>{row.what ?? '—'}{row.by ? <span className="text-slate-500"> (by {row.by})</span> : null}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination count={count} page={page} pageSize={PAGE_SIZE.list} />
+      </section>
+
+      {!player.isStaff ? (
+        <section className="card" aria-labelledby="adjust">
+          <h2 id="adjust" className="mb-1 text-lg font-semibold">Adjust</h2>
+          <p className="mb-4 text-sm text-slate-600">A positive amount adds coins, a negative one takes them; the reason is kept in the ledger.</p>
+          <Form method="post" key={count} preventScrollReset>
+            <FormErrors errors={errors?.non_field_errors} />
+            <Field label="Amount" name="amount" errors={errors?.amount}>
+              <input id="amount" name="amount" type="number" step={1} min={-ADJUSTMENT_LIMIT} max={ADJUSTMENT_LIMIT} required className="input" defaultValue={result?.values.amount} />
+            </Field>
+            <Field label="Reason" name="reason" errors={errors?.reason}>
+              <input id="reason" name="reason" type="text" required maxLength={ADJUSTMENT_REASON_MAX} className="input" defaultValue={result?.values.reason} />
+            </Field>
+            <button type="submit" className="btn-primary" disabled={busy}>Adjust</button>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}
