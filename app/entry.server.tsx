@@ -6,6 +6,7 @@ import { NonceContext } from '~/components/nonce';
 import { contextOf } from '~/lib/context';
 import { logger } from '~/lib/logger.server';
 import { pageCacheStore } from '~/lib/page-cache.server';
+import { asTemplate, finishFor, keepTemplate, keptTemplate, templateKey } from '~/lib/viewer-template.server';
 
 export { startup, shutdown } from '~/startup.server';
 export { pageCacheLookup } from '~/lib/page-cache.server';
@@ -13,7 +14,7 @@ export { withDomainErrors } from '~/lib/route-errors.server';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   status: number,
   headers: Headers,
@@ -23,8 +24,36 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
   const { nonce } = contextOf(loadContext);
   const cacheable = pageCacheable(request, status, headers, routerContext, loadContext);
-  return new Promise<Response>((resolve, reject) => {
-    // Wait for all content: pages are small and must be complete for browsers without JavaScript.
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  const viewer = loadContext.viewer;
+  if (!viewer && !cacheable) return new Response(createReadableStreamFromReadable(await render(request, routerContext, nonce, (s) => (status = s))), { headers, status });
+
+  let html: string;
+  if (viewer) {
+    // Rendered with tokens for the viewer's own values (lib/viewer-template.server.ts): kept under its
+    // input when it may be shared, then finished for this viewer.
+    const { matches, loaderData, errors } = routerContext.staticHandlerContext;
+    const key = cacheable && !errors ? templateKey(request.url, status, matches.map((m) => m.route.id), loaderData) : null;
+    let template = key ? keptTemplate(key) : null;
+    if (template) {
+      // The hydration data encoded for this request is the template's own, already in the page.
+      routerContext.serverHandoffStream?.cancel().catch(() => {});
+    } else {
+      template = asTemplate(await collect(await render(request, routerContext, nonce, (s) => (status = s))), nonce);
+      if (key && status === 200) keepTemplate(key, template);
+    }
+    html = finishFor(template, viewer, nonce);
+  } else {
+    html = await collect(await render(request, routerContext, nonce, (s) => (status = s)));
+  }
+  // The page cache needs the whole page: keep it, send it as one string.
+  if (cacheable && status === 200) pageCacheStore(cacheable.miss, { userId: cacheable.userId, status, headers: [...headers], html, nonce });
+  return new Response(html, { headers, status });
+}
+
+/** React's render of the document, once all of it is ready (browsers without JavaScript need it whole). */
+function render(request: Request, routerContext: EntryContext, nonce: string, failed: (status: number) => void): Promise<PassThrough> {
+  return new Promise<PassThrough>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -33,30 +62,26 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           const body = new PassThrough();
-          headers.set('Content-Type', 'text/html; charset=utf-8');
-          if (cacheable) {
-            // The page cache needs the whole page: collect it, keep it, send it as one string.
-            const chunks: Buffer[] = [];
-            body.on('data', (chunk: Buffer) => chunks.push(chunk));
-            body.on('error', reject);
-            body.on('end', () => {
-              const html = Buffer.concat(chunks).toString('utf8');
-              if (status === 200) pageCacheStore(cacheable.miss, { userId: cacheable.userId, status, headers: [...headers], html, nonce });
-              resolve(new Response(html, { headers, status }));
-            });
-          } else {
-            resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
-          }
+          resolve(body);
           pipe(body);
         },
         onShellError: reject,
         onError(error) {
-          status = 500;
+          failed(500);
           logger.error({ err: error }, 'render failed');
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000).unref();
+  });
+}
+
+function collect(body: PassThrough): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    body.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.on('error', reject);
+    body.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
 }
 

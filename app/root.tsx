@@ -11,6 +11,8 @@ import { headerCounts } from './domain/header-counts.server';
 import { isStaff } from './domain/policy.server';
 import { profileUrl } from './domain/user-view.server';
 import { getUser } from './lib/auth.server';
+import type { RequestContext } from './lib/context';
+import { viewerTokens } from './lib/viewer-template.server';
 import { takeFlash } from './lib/session.server';
 
 export const links: Route.LinksFunction = () => [
@@ -24,10 +26,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeFlash(request),
     user ? headerCounts(user) : { general: 0, admin: 0, rewardRequests: 0 },
   ]);
+  let shown = user ? { id: user.id, username: user.username, profile: profileUrl(user), counts } : null;
+  // A page the page cache could have answered is rendered as a template for every viewer of the same
+  // data, and finished with this viewer's values by entry.server.tsx (lib/viewer-template.server.ts).
+  const ctx = context as RequestContext;
+  if (shown && ctx.pageCache && !flash && !setCookie) {
+    ctx.viewer = shown;
+    shown = viewerTokens(shown);
+  }
   return data(
     {
-      user: user ? { id: user.id, username: user.username, isStaff: isStaff(user), isSuperuser: user.isSuperuser, profile: profileUrl(user) } : null,
-      counts,
+      user: user && shown ? { id: shown.id, username: shown.username, isStaff: isStaff(user), isSuperuser: user.isSuperuser, profile: shown.profile } : null,
+      counts: shown?.counts ?? counts,
       flash,
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,

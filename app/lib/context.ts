@@ -7,6 +7,11 @@ export interface RequestContext {
   userId?: number;
   /** Set by server.ts when the page cache missed: entry.server.tsx stores the page under it. */
   pageCache?: { key: string; version: number; at: number };
+  /**
+   * Set by the root loader when it handed the page tokens instead of the viewer's own values
+   * (lib/viewer-template.server.ts): entry.server.tsx puts these in their place.
+   */
+  viewer?: import('./viewer-template.server').ViewerValues;
 }
 
 declare module 'react-router' {

@@ -23,10 +23,12 @@ const PROFILE = args.includes('--profile');
 const QUICK = args.includes('--quick');
 /** --no-build: use the build/ already there (with --quick, while others share the machine). */
 const NO_BUILD = args.includes('--no-build');
+/** --competition-only: skip the endpoint loads and play the competition alone (to profile or compare it). */
+const COMPETITION_ONLY = args.includes('--competition-only');
 const seconds = QUICK ? 2 : undefined;
 const arg = args.find((a) => !a.startsWith('--')) ?? 'all';
 if (!['small', 'large', 'all'].includes(arg)) {
-  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build]');
+  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only]');
   process.exit(2);
 }
 const sizes: SizeName[] = arg === 'all' ? ['small', 'large'] : [arg as SizeName];
@@ -168,7 +170,7 @@ async function runSize(name: SizeName) {
     await first.arrayBuffer();
     const firstRequestMs = Math.round((performance.now() - t0) * 10) / 10;
 
-    const names = scenarios(data, '').map((s) => s.name);
+    const names = COMPETITION_ONLY ? [] : scenarios(data, '').map((s) => s.name);
     let peakRssMiB = 0;
     for (const [index, name] of names.entries()) {
       // The issue's endpoints come first; the peak is read once they are done, before the extras.
@@ -190,7 +192,7 @@ async function runSize(name: SizeName) {
     }
 
     // The team event (issue 9 §5), after the practice scenarios so their numbers stay comparable.
-    for (const [index, { measured: { name } }] of eventScenarios(data, event, '').entries()) {
+    for (const [index, { measured: { name } }] of (COMPETITION_ONLY ? [] : eventScenarios(data, event, '')).entries()) {
       if (PROFILE) {
         await server.stop();
         server = await startServer(dir, `${names.length + index + 1}-${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '').toLowerCase()}`);
@@ -315,7 +317,7 @@ async function main() {
     }
     return console.log('\n(profiling slows the server down: results not saved)');
   }
-  if (QUICK) return console.log('\n(--quick: loads too short to compare, results not saved)');
+  if (QUICK || COMPETITION_ONLY) return console.log('\n(--quick or --competition-only: results not saved)');
   writeFileSync(RESULTS, JSON.stringify(report, null, 2) + '\n');
   console.log(`\nsaved ${RESULTS}`);
 }

@@ -1,0 +1,143 @@
+// Rendering once for every viewer (README "Rules: Other", issue 11). During a competition every
+// solve moves the data version, so the per-session page cache (page-cache.server.ts) rarely replays:
+// each page view went through React's render, although most of a page is the same for everyone
+// who opens it. Here a page is rendered as a template and finished per viewer:
+//
+// - For a document request the page cache could have answered (it set ctx.pageCache), the root
+//   loader hands the header its viewer fields as tokens (random per process, never shown): the
+//   username, the profile picture's URL, the user id and each non-zero header count. Whether a count
+//   is zero stays in the data, since it decides whether a badge is drawn.
+// - entry.server.tsx renders that, then puts this viewer's values in place of the tokens.
+// - A template is a pure function of its input: the route tree matched by the URL, every route's
+//   loader data (tokens included) and the status. So it is kept under a hash of exactly that, and a
+//   request whose loaders returned the same data is finished from the kept template without
+//   rendering. The loaders themselves still run for every request, with all their checks: only
+//   React's render is shared. Nothing needs invalidating: new data makes a new key, and unused
+//   templates fall out by age and size.
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+
+/** The viewer's own values, as the root loader read them. */
+export interface ViewerValues {
+  id: number;
+  username: string;
+  profile: string;
+  counts: { general: number; admin: number; rewardRequests: number };
+}
+
+// 16 digits from 1.0e15 to 1.3e15: they and the sum of two (the header adds two counts) stay below
+// Number.MAX_SAFE_INTEGER, so JSON writes them as they are, and no sum equals a token.
+const numberToken = () => 1_000_000_000_000_000 + randomInt(0, 2 ** 38) * 1000;
+const TOKENS = {
+  id: numberToken(),
+  general: numberToken(),
+  admin: numberToken(),
+  rewardRequests: numberToken(),
+  username: `vu${randomBytes(12).toString('hex')}`,
+  profile: `/vp${randomBytes(12).toString('hex')}`,
+  nonce: `vn${randomBytes(12).toString('hex')}`,
+};
+
+/** What the root loader returns instead of the viewer's values when the page is a template. */
+export function viewerTokens(values: ViewerValues) {
+  const count = (n: number, token: number) => (n > 0 ? token : 0);
+  return {
+    id: TOKENS.id,
+    username: TOKENS.username,
+    profile: TOKENS.profile,
+    counts: {
+      general: count(values.counts.general, TOKENS.general),
+      admin: count(values.counts.admin, TOKENS.admin),
+      rewardRequests: count(values.counts.rewardRequests, TOKENS.rewardRequests),
+    },
+  };
+}
+
+// Usernames ([\w.@+-], schemas/account.ts) and profile URLs (ours) need no escaping in HTML or inside
+// the hydration script's strings; anything else is refused rather than escaped wrongly.
+const SAFE = /^[\w.@+\-/]*$/;
+
+/** The finished page: the viewer's values and this response's nonce in place of the tokens. */
+export function finishFor(template: string, values: ViewerValues, nonce: string): string {
+  if (!SAFE.test(values.username) || !SAFE.test(values.profile)) throw new Error('A viewer value the template cannot hold safely.');
+  const { general, admin, rewardRequests } = values.counts;
+  const pairs: [string, string][] = [
+    [TOKENS.username, values.username],
+    [TOKENS.profile, values.profile],
+    [TOKENS.nonce, nonce],
+    // The header shows general + admin as one badge.
+    [String(TOKENS.general + TOKENS.admin), String(general + admin)],
+    [String(TOKENS.general), String(general)],
+    [String(TOKENS.admin), String(admin)],
+    [String(TOKENS.rewardRequests), String(rewardRequests)],
+    [String(TOKENS.id), String(values.id)],
+  ];
+  let html = template;
+  for (const [token, value] of pairs) html = html.replaceAll(token, value);
+  return html;
+}
+
+/** A render's nonce replaced by a token, so the template serves any response. */
+export function asTemplate(html: string, nonce: string): string {
+  return nonce ? html.replaceAll(nonce, TOKENS.nonce) : html;
+}
+
+/**
+ * The key of a render's input; null when the loader data holds something JSON cannot tell apart
+ * (a promise, a Map, a class instance): such a page is rendered every time.
+ */
+export function templateKey(url: string, status: number, routeIds: string[], loaderData: unknown): string | null {
+  let json: string;
+  try {
+    json = JSON.stringify(loaderData, (_key, value) => {
+      if (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)) {
+        const proto = Object.getPrototypeOf(value);
+        if (proto !== Object.prototype && proto !== null) throw new Error('not plain data');
+      }
+      if (typeof value === 'function' || typeof value === 'bigint' || typeof value === 'symbol') throw new Error('not plain data');
+      return value;
+    });
+  } catch {
+    return null;
+  }
+  return createHash('sha256').update(`${status}\n${url}\n${routeIds.join(',')}\n`).update(json).digest('base64url');
+}
+
+// ---- Kept templates ----------------------------------------------------------------------------
+
+const MAX_BYTES = 8 * 1024 * 1024;
+/** Bounds what a render may depend on besides its data: the clock (the footer's year, "starts on"). */
+const MAX_AGE_MS = 60_000;
+const templates = new Map<string, { html: string; at: number; bytes: number }>();
+let totalBytes = 0;
+
+export function keptTemplate(key: string): string | null {
+  const entry = templates.get(key);
+  if (!entry) return null;
+  templates.delete(key);
+  if (Date.now() - entry.at > MAX_AGE_MS) {
+    totalBytes -= entry.bytes;
+    return null;
+  }
+  templates.set(key, entry); // most recently used last
+  return entry.html;
+}
+
+export function keepTemplate(key: string, html: string): void {
+  const bytes = html.length * 2;
+  if (bytes > MAX_BYTES / 16) return;
+  const old = templates.get(key);
+  if (old) {
+    templates.delete(key);
+    totalBytes -= old.bytes;
+  }
+  templates.set(key, { html, at: Date.now(), bytes });
+  totalBytes += bytes;
+  for (const [k, entry] of templates) {
+    if (totalBytes <= MAX_BYTES) break;
+    templates.delete(k);
+    totalBytes -= entry.bytes;
+  }
+}
+
+/** For tests: how many templates are kept. */
+export const keptTemplates = () => templates.size;
