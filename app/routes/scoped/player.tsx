@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { getPlayer } from '~/domain/learners.server';
 import { isStaff } from '~/domain/policy.server';
+import { certificatesOf } from '~/domain/reward-requests.server';
 import { resolveScope } from '~/domain/scope.server';
 import { profileUrl } from '~/domain/user-view.server';
 import { pointsOf, solvesOf } from '~/domain/standings.server';
@@ -17,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const [scope, player] = await Promise.all([resolveScope(params as { eventId?: string }), getPlayer(viewer, Number.isInteger(id) ? id : 0)]);
   // Total points come from the scope's standings, the same numbers as its scoreboard.
-  const [solves, points] = await Promise.all([solvesOf(scope, player.id), pointsOf(scope, [player.id])]);
+  const [solves, points, certificates] = await Promise.all([solvesOf(scope, player.id), pointsOf(scope, [player.id]), certificatesOf(player.id)]);
   return {
     player: {
       username: player.username,
@@ -29,12 +30,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // Staff read a player's coin ledger (issue 10 §1); staff accounts hold no coins.
       coinsLink: isStaff(viewer) && !isStaff(player) ? `/blacks-fridays/players/${player.id}/coins` : null,
     },
+    // Validated CTF certification rewards (issue 10 §3), dated in UTC like the review lists.
+    certificates: certificates.map((c) => ({ title: c.title, validatedAt: CERTIFIED_ON.format(c.validatedAt) })),
     solves: solves.map((s) => ({ id: s.id, name: s.challenge.name, initialValue: s.challenge.initialValue, score: s.score })),
   };
 }
 
+const CERTIFIED_ON = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
 export default function Player() {
-  const { player, solves } = useLoaderData<typeof loader>();
+  const { player, solves, certificates } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <div className="card flex flex-wrap items-center gap-6">
@@ -44,6 +49,9 @@ export default function Player() {
             <span aria-label={`country ${player.country}`}>{flagEmoji(player.country)}</span> {player.username}
           </h1>
           {'fullname' in player ? <p className="text-slate-600">{player.fullname} · {player.email}</p> : null}
+          {certificates.map((c) => (
+            <p key={`${c.title}-${c.validatedAt}`} className="text-sm font-medium text-emerald-700" data-testid="certificate">Certified: {c.title} (validated {c.validatedAt})</p>
+          ))}
         </div>
         <div className="text-right">
           <p className="text-sm text-slate-500">Total points</p>
