@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     me: { username: user.username, fullname: user.fullname, email: user.email, gender: user.gender, country: user.country, coin: user.coin, profile: profileUrl(user), isStaff: !player },
     countries: COUNTRIES,
+    staffNotice: player ? null : STAFF_DO_NOT_PURCHASE,
     rewards: rewards.map((r) => ({ id: r.id, title: r.title, coin: r.coin })),
     requests: requests && {
       count: requests.count,
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Me() {
-  const { me, countries, rewards, requests } = useLoaderData<typeof loader>();
+  const { me, countries, rewards, requests, staffNotice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
@@ -148,7 +149,7 @@ export default function Me() {
         <UrlDialog title="Purchase a reward" closeTo="/me">
           <FormErrors errors={purchaseError ? [purchaseError] : null} />
           {me.isStaff ? (
-            !purchaseError ? <p className="text-sm text-slate-700">{STAFF_DO_NOT_PURCHASE}</p> : null
+            !purchaseError ? <p className="text-sm text-slate-700">{staffNotice}</p> : null
           ) : (
             <>
               <p className="mb-4 text-sm">My black friday coins: <strong data-testid="dialog-coin-balance">{me.coin}</strong></p>
