@@ -144,6 +144,9 @@ export default [
   route('api/reward-requests/:id/dismiss', 'api/reward-requests/process.ts', { id: 'api-reward-request-dismiss' }),
   // [end rewards api]
   // [notifications api]
+  route('api/notifications', 'api/notifications/list.ts', { id: 'api-notifications' }),
+  route('api/notifications/stream', 'api/notifications/stream.ts'),
+  route('api/notifications/:kind', 'api/notifications/list.ts', { id: 'api-notifications-kind' }),
   // [end notifications api]
   // [black-friday scoreboard api]
   // Static paths: React Router ranks them above api/events/:id and api/events/:id/top-players.
@@ -161,14 +164,16 @@ export default [
   route('blacks-fridays/processed-reward-requests', 'routes/blacks-fridays/reward-requests.tsx', { id: 'processed-reward-requests' }),
   // [end rewards pages]
   // [notifications pages]
+  route('notifications', 'routes/notifications/list.tsx', { id: 'notifications-all' }),
+  route('notifications/general', 'routes/notifications/list.tsx', { id: 'notifications-general' }),
+  route('notifications/admin', 'routes/notifications/list.tsx', { id: 'notifications-admin' }),
+  route('notifications/admin/create', 'routes/notifications/create.tsx'),
   // [end notifications pages]
   // [black-friday scoreboard pages]
   route('blacks-fridays/general-scoreboard', 'routes/blacks-fridays/general-scoreboard.tsx'),
   // [end black-friday scoreboard pages]
 
   // Header links whose pages are not built yet: a 404 page that says so (README "Rules: Navigation").
-  route('notifications/general', 'routes/not-built.tsx', { id: 'not-built-notifications-general' }),
-  route('notifications/admin', 'routes/not-built.tsx', { id: 'not-built-notifications-admin' }),
 
   // Unknown paths: home when logged in, login otherwise.
   route('*', 'routes/fallback.tsx'),

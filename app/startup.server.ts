@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { seedDemo } from '../prisma/seed';
 import { flushAttempts } from '~/domain/attempt-log.server';
+import { startEventReminders, stopEventReminders } from '~/domain/event-reminders.server';
 import { db, dbReady } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
@@ -50,9 +51,11 @@ export async function startup(): Promise<void> {
     const seeded = await seedDemo(db);
     if (seeded) logger.info('demo content seeded');
   }
+  startEventReminders();
 }
 
 export async function shutdown(): Promise<void> {
+  stopEventReminders();
   await flushAttempts();
   await db.$disconnect();
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useMatches } from 'react-router';
 import { LogoutButton } from './logout-button';
+import { useLiveNotificationCounts } from './notifications-live';
 
 export interface HeaderUser { username: string; isStaff: boolean; profile: string }
 export interface HeaderCounts { general: number; admin: number; rewardRequests: number }
@@ -55,8 +56,25 @@ function useMenusThatClose() {
   return ref;
 }
 
-export function Header({ user, counts }: { user: HeaderUser | null; counts: HeaderCounts }) {
+/**
+ * The counts the page was rendered with. A page that changes them while it loads (a notification
+ * list marks what it shows as read) returns `headerCounts` as they are after that: the root
+ * loader runs beside it and may have counted before.
+ */
+function useRenderedCounts(counts: HeaderCounts): HeaderCounts {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const after = (matches[i].data as { headerCounts?: HeaderCounts } | undefined)?.headerCounts;
+    if (after) return after;
+  }
+  return counts;
+}
+
+export function Header({ user, counts: rootCounts }: { user: HeaderUser | null; counts: HeaderCounts }) {
   const ref = useMenusThatClose();
+  const rendered = useRenderedCounts(rootCounts);
+  // With JavaScript the notification badge follows the live stream (one per tab).
+  const counts = { ...rendered, ...useLiveNotificationCounts(user?.username ?? null, rendered) };
   return (
     <header ref={ref} className="bg-ink text-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">

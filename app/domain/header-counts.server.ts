@@ -1,29 +1,17 @@
 // The numbers in the header badges (SPEC §2 "Header and global behaviour"), from the real tables.
-import type { Prisma } from '~/generated/prisma/client';
-import { db } from '~/lib/db.server';
 import { Kept } from '~/lib/kept.server';
+import { db } from '~/lib/db.server';
+import type { Table } from '~/lib/sql.server';
+import { unreadCounts, visibleNotifications } from './notifications.server';
 import { isStaff, type Actor } from './policy.server';
 
 type Viewer = Pick<Actor, 'id' | 'isStaff' | 'isSuperuser'>;
 
-/** Notifications a user may see: platform-wide ones and those of events they take part in. */
-export function visibleNotifications(actor: Viewer, kind: 'general' | 'admin'): Prisma.NotificationWhereInput {
-  return {
-    kind,
-    OR: [
-      { eventId: null },
-      { event: { registrations: { some: { userId: actor.id } } } },
-      { event: { memberships: { some: { userId: actor.id } } } },
-      ...(isStaff(actor) ? [{ eventId: { not: null } }] : []),
-    ],
-  };
-}
+export { visibleNotifications };
 
-export async function newNotificationCounts(actor: Viewer): Promise<{ general: number; admin: number }> {
-  const unread = (kind: 'general' | 'admin') =>
-    db.notification.count({ where: { ...visibleNotifications(actor, kind), reads: { none: { userId: actor.id } } } });
-  const [general, admin] = await Promise.all([unread('general'), unread('admin')]);
-  return { general, admin };
+/** Unread notifications of each kind (the visibility rule is notifications.server.ts's). */
+export function newNotificationCounts(actor: Viewer): Promise<{ general: number; admin: number }> {
+  return unreadCounts(actor);
 }
 
 export async function unprocessedRewardRequests(actor: Viewer): Promise<number> {
@@ -32,13 +20,17 @@ export async function unprocessedRewardRequests(actor: Viewer): Promise<number> 
 
 export interface HeaderCounts { general: number; admin: number; rewardRequests: number }
 
+/** What the notification counts are read from: a write to any of them may move someone's badge. */
+export const NOTIFICATION_COUNT_TABLES: readonly Table[] = ['Notification', 'NotificationRead', 'EventRegistration', 'TeamMember'];
+
 /**
  * The header's badges on every page: kept per user (lib/kept.server.ts) until a table they count
- * changes, since these counts are most of the root loader's cost.
+ * changes, since these counts are most of the root loader's cost. The notification count call and
+ * the live badge stream read them from here too.
  */
 // Keyed by user and role (what the counts depend on besides the tables).
 const kept = new Kept<string, Promise<HeaderCounts>>(
-  ['Notification', 'NotificationRead', 'RewardRequest', 'EventRegistration', 'TeamMember'],
+  [...NOTIFICATION_COUNT_TABLES, 'RewardRequest'],
   async (key) => {
     const [id, role] = key.split(':');
     const viewer: Viewer = { id: Number(id), isStaff: role === 'staff', isSuperuser: false };
@@ -48,6 +40,12 @@ const kept = new Kept<string, Promise<HeaderCounts>>(
   10_000,
 );
 
-export function headerCounts(actor: Actor): Promise<HeaderCounts> {
+export function headerCounts(actor: Viewer): Promise<HeaderCounts> {
   return kept.get(`${actor.id}:${isStaff(actor) ? 'staff' : 'learner'}`);
+}
+
+/** The two notification counts of the header, from the kept copy (GET .../count-new-notification). */
+export async function notificationCounts(actor: Viewer): Promise<{ general: number; admin: number }> {
+  const { general, admin } = await headerCounts(actor);
+  return { general, admin };
 }

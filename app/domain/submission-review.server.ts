@@ -7,6 +7,7 @@ import { DomainError, Forbidden, Invalid, NotFound } from '~/lib/errors.server';
 import { containsLiteral, containsPattern } from '~/lib/literal-search';
 import type { Page } from '~/lib/pagination';
 import { statementsBy } from '~/lib/sql.server';
+import { noticeReviewed } from './notifications.server';
 import { isStaff, requireAuthenticated, requireStaff, type Actor } from './policy.server';
 import { inScope, rulesOf, type Scope } from './scope.server';
 import { logStaffAction } from './staff-log.server';
@@ -133,6 +134,7 @@ export async function validateSubmission(actor: Actor | null, id: number) {
     const { count } = await tx.submission.updateMany({ where: { id: submission.id, ...reviewable }, data: { isValidated: true, reviewerId: actor.id, reviewedAt: now } });
     if (count !== 1) throw new DomainError(400, REVIEW_MESSAGES.notReviewable);
     await logStaffAction(tx, actor, 'submission.validate', 'submission', [submission.id]);
+    await noticeReviewed(tx, [submission.id], { validated: true });
     return { ...submission, isValidated: true as const };
   });
 }
@@ -154,6 +156,7 @@ export async function invalidateSubmission(actor: Actor | null, id: number, inpu
     });
     if (count !== 1) throw new DomainError(400, REVIEW_MESSAGES.notReviewable);
     await logStaffAction(tx, actor, 'submission.invalidate', 'submission', [submission.id], { comment: description });
+    await noticeReviewed(tx, [submission.id], { validated: false, comment: description });
     return { ...submission, isValidated: false as const, comment: description };
   });
   return result;
@@ -185,6 +188,7 @@ export async function validateSubmissions(actor: Actor | null, ids: unknown): Pr
     const { count } = await tx.submission.updateMany({ where: { id: { in: unique }, ...reviewable }, data: { isValidated: true, reviewerId: actor.id, reviewedAt: new Date() } });
     if (count !== unique.length) throw new DomainError(400, REVIEW_MESSAGES.notReviewable);
     await logStaffAction(tx, actor, 'submission.validate', 'submission', unique);
+    await noticeReviewed(tx, unique, { validated: true });
     return count;
   });
 }

@@ -21,6 +21,7 @@ import { consume } from '~/lib/rate-limit.server';
 import { NO_TEAM, TEAM_UPDATED, type TeamCreateInput, type TeamJoinInput, type TeamUpdateInput } from '~/schemas/team';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { ACCESS_MESSAGES } from './challenge-access.server';
+import { noticeTeamJoined } from './notifications.server';
 import { isStaff, requireAuthenticated, type Actor } from './policy.server';
 import { countingSubmissions, eventPhase, rulesOf, type Scope } from './scope.server';
 import { teamStandings, type EventScope, type RankedTeam } from './team-standings.server';
@@ -203,6 +204,7 @@ export async function joinTeam(actor: Actor | null, input: TeamJoinInput): Promi
         throw new Forbidden(TEAM_MESSAGES.full(limit));
       }
       await enrol(tx, team.id, team.eventId, actor.id);
+      await noticeTeamJoined(tx, team, actor);
     });
   } catch (error) {
     if (uniqueViolation(error) === 'member') throw new Forbidden(TEAM_MESSAGES.alreadyInTeam);

@@ -77,23 +77,3 @@ test("an event's navigation names its players after the event type; an unknown e
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
-
-test('header links to pages not built yet answer a 404 page with a way back, not the home page', async ({ page, request, baseURL }) => {
-  const learner = await activeLearner(request, baseURL!);
-  await logIn(page, learner.email, learner.password);
-  for (const path of ['/notifications/general', '/notifications/admin']) {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(404);
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expect(page.getByText('This page is not available yet.')).toBeVisible();
-  }
-  // Through the header's menu, too (a client-side navigation with JS).
-  await visit(page, '/practices/challenges');
-  await page.locator('header summary').filter({ hasText: 'Notifications' }).click();
-  await page.getByRole('link', { name: /^General/ }).click();
-  await expect(page).toHaveURL(/\/notifications\/general$/);
-  await expect(page.getByText('This page is not available yet.')).toBeVisible();
-  await page.getByRole('link', { name: 'Back to the practice challenges' }).click();
-  await expect(page).toHaveURL(/\/practices\/challenges$/);
-});

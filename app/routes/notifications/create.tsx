@@ -1,0 +1,54 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Field, FormErrors } from '~/components/field';
+import { MarkdownEditor } from '~/components/markdown-editor';
+import { createAdminNotification, eventChoices } from '~/domain/notifications.server';
+import { requireStaffPage } from '~/lib/auth.server';
+import { handleForm } from '~/lib/form.server';
+import { redirectWithFlash } from '~/lib/session.server';
+import { NOTIFICATION_MESSAGES, notificationSchema, TITLE_MAX } from '~/schemas/notification';
+import type { Route } from './+types/create';
+
+export const meta: Route.MetaFunction = () => [{ title: 'New notification · CTF Arena' }];
+
+/** /notifications/admin/create (staff; learners go home, anonymous visitors to /login). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, context);
+  return { events: await eventChoices(user) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, context);
+  const outcome = await handleForm(await request.formData(), notificationSchema, (input) => createAdminNotification(user, input));
+  if (!outcome.ok) return outcome.response;
+  return redirectWithFlash(request, '/notifications/admin', { type: 'success', text: NOTIFICATION_MESSAGES.sent });
+}
+
+export default function CreateNotification() {
+  const { events } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const errors = result?.result.error;
+  const typed = result?.result.initialValue ?? {};
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="mb-6 text-2xl font-bold">New notification</h1>
+      <Form method="post" noValidate className="card" aria-label="Notification">
+        <FormErrors errors={errors?.['']} />
+        <Field label="Title" name="title" errors={errors?.title}>
+          <input id="title" name="title" type="text" required maxLength={TITLE_MAX} defaultValue={String(typed.title ?? '')} className="input" />
+        </Field>
+        <MarkdownEditor id="description" name="description" label="Description" defaultValue={String(typed.description ?? '')} errors={errors?.description} required />
+        <Field label="Receiving event (optional: only its registered players and team members get it)" name="event" errors={errors?.event}>
+          <select id="event" name="event" defaultValue={String(typed.event ?? '')} className="input">
+            <option value="">Everyone</option>
+            {events.map((e) => <option key={e.id} value={e.id}>{e.name}</option>)}
+          </select>
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Link to="/notifications/admin" className="btn-secondary">Cancel</Link>
+          <button type="submit" className="btn-primary" disabled={busy}>Send</button>
+        </div>
+      </Form>
+    </div>
+  );
+}

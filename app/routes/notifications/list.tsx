@@ -1,0 +1,87 @@
+import { Link, NavLink, useLoaderData } from 'react-router';
+import { EmptyState } from '~/components/field';
+import { Pagination } from '~/components/pagination';
+import { RichText } from '~/components/rich-text';
+import { headerCounts } from '~/domain/header-counts.server';
+import { listNotifications, type NotificationList } from '~/domain/notifications.server';
+import { isStaff } from '~/domain/policy.server';
+import { requireUser } from '~/lib/auth.server';
+import { MESSAGES } from '~/lib/messages';
+import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import type { Route } from './+types/list';
+
+const TITLES: Record<NotificationList, string> = { all: 'Notifications', general: 'General notifications', admin: 'Admin notifications' };
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? TITLES[data.list] : 'Notifications'} · CTF Arena` }];
+
+// Dates are formatted on the server, in UTC, so the hydrated page shows the very same text.
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+function listOf(pathname: string): NotificationList {
+  const last = pathname.replace(/\/+$/, '').split('/').at(-1);
+  return last === 'general' || last === 'admin' ? last : 'all';
+}
+
+/**
+ * /notifications (both kinds), /notifications/general and /notifications/admin (one module, three
+ * routes): newest first, 10 per page, unread ones marked "New". Opening a page marks what it showed
+ * as read, so the badge counts it no more: the header shows the counts after that (`headerCounts`).
+ * Not page-cached: every opening reads and marks.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const list = listOf(url.pathname);
+  const page = await listNotifications(user, list, { page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list, markRead: true });
+  return {
+    list,
+    staff: isStaff(user),
+    page: {
+      ...page,
+      results: page.results.map((n) => ({ ...n, createdAt: n.createdAt.toISOString(), date: DATE.format(n.createdAt) })),
+    },
+    headerCounts: await headerCounts(user),
+  };
+}
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`;
+
+export default function Notifications() {
+  const { list, staff, page } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">{TITLES[list]}</h1>
+        {staff && list === 'admin' ? <Link to="/notifications/admin/create" className="btn-primary">Notification</Link> : null}
+      </div>
+      <nav aria-label="Notification lists" className="flex gap-2">
+        <NavLink to="/notifications" end className={tabClass}>All</NavLink>
+        <NavLink to="/notifications/general" className={tabClass}>General</NavLink>
+        <NavLink to="/notifications/admin" end className={tabClass}>Admin</NavLink>
+      </nav>
+      {page.results.length === 0 ? (
+        <EmptyState text={MESSAGES.emptyList} />
+      ) : (
+        <ul className="space-y-3" aria-label={TITLES[list]}>
+          {page.results.map((n) => (
+            <li key={n.id} data-testid="notification" className={`card ${n.isNew ? 'border-l-4 border-l-brand-600' : ''}`}>
+              <div className="mb-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                <h2 className="text-lg font-semibold">{n.title}</h2>
+                {n.isNew ? <span className="rounded bg-brand-600 px-1.5 py-0.5 text-xs font-semibold uppercase text-white">New</span> : null}
+                <span className="text-sm text-slate-500">
+                  {list === 'all' ? `${n.kind === 'admin' ? 'Admin' : 'General'} · ` : ''}
+                  <time dateTime={n.createdAt}>{n.date} UTC</time>
+                  {n.event ? ` · ${n.event.name}` : ''}
+                </span>
+              </div>
+              <RichText html={n.description} />
+              {n.link?.startsWith("/") && !n.link.startsWith("//") ? <Link to={n.link} className="link mt-2 inline-block text-sm">Open</Link> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination count={page.count} page={page.page} pageSize={page.pageSize} />
+    </div>
+  );
+}
