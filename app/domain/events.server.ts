@@ -11,6 +11,7 @@ import { checkImage, isFile, remove, store } from '~/lib/uploads.server';
 import { EVENT_MESSAGES, type EventInput, type EventUpdate } from '~/schemas/event';
 import { REQUIRED } from '~/schemas/fields';
 import { entryRefusal } from './challenge-access.server';
+import { runsOnFridays } from './fridays';
 import { eventTypeRules, isEventType, type EventType } from './event-types';
 import { isStaff, requireAuthenticated, requireStaff, requireSuperuser, type Actor } from './policy.server';
 import { EVENT_NOT_FOUND, eventPhase, type EventPhase } from './scope.server';
@@ -64,14 +65,27 @@ function views(events: Event[], registered: Set<number>, now: Date): EventView[]
 
 /**
  * One page of events, anonymous visitors included (SPEC §6: the catalogue is public): of one type,
- * or all. Newest start first, so running and coming events lead and old ones sink.
+ * or all. Newest start first, so running and coming events lead and old ones sink. A type that runs
+ * every Friday (fridays.ts) puts its next one first: the running one (ending first), else the
+ * coming one (starting first); the others follow, newest start first.
  */
 export async function listEvents(actor: Actor | null, options: { type?: EventType | null; page: number; pageSize: number }): Promise<Page<EventView>> {
   const where: Prisma.EventWhereInput = options.type ? { type: options.type } : {};
-  const [count, events] = await Promise.all([
+  const now = new Date();
+  const next = runsOnFridays(options.type)
+    ? ((await db.event.findFirst({ where: { ...where, startDate: { lte: now }, endDate: { gte: now } }, orderBy: [{ endDate: 'asc' }, { id: 'asc' }] })) ??
+      (await db.event.findFirst({ where: { ...where, startDate: { gt: now } }, orderBy: [{ startDate: 'asc' }, { id: 'asc' }] })))
+    : null;
+  // The list with `next` moved to the front: row i of the page is row i - 1 of the others.
+  const from = (options.page - 1) * options.pageSize;
+  const others: Prisma.EventWhereInput = next ? { ...where, id: { not: next.id } } : where;
+  const skip = next ? Math.max(0, from - 1) : from;
+  const take = next && from === 0 ? options.pageSize - 1 : options.pageSize;
+  const [count, rest] = await Promise.all([
     db.event.count({ where }),
-    db.event.findMany({ where, orderBy: [{ startDate: 'desc' }, { id: 'desc' }], skip: (options.page - 1) * options.pageSize, take: options.pageSize }),
+    take > 0 ? db.event.findMany({ where: others, orderBy: [{ startDate: 'desc' }, { id: 'desc' }], skip, take }) : Promise.resolve([]),
   ]);
+  const events = next && from === 0 ? [next, ...rest] : rest;
   const registered = await registeredIds(actor, events.map((e) => e.id));
   return { count, page: options.page, pageSize: options.pageSize, results: views(events, registered, new Date()) };
 }

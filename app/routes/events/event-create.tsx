@@ -8,7 +8,7 @@ import { pageErrors } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { EVENT_MESSAGES, EVENT_TYPE_OPTIONS, eventSchema } from '~/schemas/event';
 import { REQUIRED } from '~/schemas/fields';
-import { EventForm, postedValues, type FormValues } from './event-form';
+import { EventForm, nextFridayResult, postedValues, type FormValues } from './event-form';
 import type { Route } from './+types/event-create';
 
 export const meta: Route.MetaFunction = () => [{ title: 'New event · CTF Arena' }];
@@ -23,6 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
   const form = await request.formData();
   const values = postedValues(form);
+  const friday = nextFridayResult(form);
+  if (friday) return data(friday, { status: friday.errors.start_date ? 400 : 200 });
   const parsed = parseWithZod(form, { schema: eventSchema });
   if (parsed.status !== 'success') {
     const errors = fromConformErrors(parsed.error);

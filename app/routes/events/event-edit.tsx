@@ -6,7 +6,7 @@ import { fromConformErrors } from '~/lib/errors.server';
 import { pageErrors } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { EVENT_MESSAGES, EVENT_TYPE_OPTIONS, eventSchema, withCleared } from '~/schemas/event';
-import { EventForm, postedValues, type FormValues } from './event-form';
+import { EventForm, nextFridayResult, postedValues, type FormValues } from './event-form';
 import type { Route } from './+types/event-edit';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.name ?? 'event'} · CTF Arena` }];
@@ -38,6 +38,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const current = await getEventForEdit(user, params.id);
   const form = await request.formData();
   const values = postedValues(form);
+  const friday = nextFridayResult(form);
+  if (friday) return data(friday, { status: friday.errors.start_date ? 400 : 200 });
   const parsed = parseWithZod(form, { schema: eventSchema });
   if (parsed.status !== 'success') return data({ values, errors: fromConformErrors(parsed.error) }, { status: 400 });
   try {

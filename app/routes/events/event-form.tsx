@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
 import { MarkdownEditor } from '~/components/markdown-editor';
 import { eventTypeRules } from '~/domain/event-types';
+import { nextFriday, runsOnFridays } from '~/domain/fridays';
 
 export type FormValues = Record<string, string>;
 type FieldErrors = Record<string, string[]>;
@@ -66,6 +67,33 @@ export function EventForm({ mode, values, errors, options, imageUrl, cancelTo }:
           <input id="end_date" name="end_date" type="datetime-local" required defaultValue={values.end_date} className="input" />
         </Field>
       </div>
+      {shows(runsOnFridays(type)) ? (
+        <p className="-mt-2 mb-4">
+          {/* Black Friday runs every Friday: one click fills the coming Friday's dates. Without
+              JavaScript it posts the form, which comes back with the dates filled (the image must be
+              chosen again); with it, the dates are filled in place. */}
+          <button
+            type="submit"
+            name="intent"
+            value={NEXT_FRIDAY}
+            formNoValidate
+            className="btn-secondary"
+            onClick={(e) => {
+              const form = e.currentTarget.form;
+              if (!form) return;
+              e.preventDefault();
+              const dates = nextFriday();
+              for (const name of ['start_date', 'end_date'] as const) {
+                const input = form.elements.namedItem(name);
+                if (input instanceof HTMLInputElement) input.value = dates[name];
+              }
+            }}
+          >
+            Next Friday
+          </button>
+          <span className="ml-2 text-sm text-slate-600">{hydrated ? 'Friday 00:00 to 23:59 UTC.' : 'Black Friday events: the coming Friday, 00:00 to 23:59 UTC.'}</span>
+        </p>
+      ) : null}
       {shows(rules.team) ? (
         <Field label="Team size limit (team events; empty for no limit)" name="team_size_limit" errors={err('team_size_limit')}>
           <input id="team_size_limit" name="team_size_limit" type="number" min={1} max={1000} step={1} defaultValue={values.team_size_limit} className="input" />
@@ -77,6 +105,20 @@ export function EventForm({ mode, values, errors, options, imageUrl, cancelTo }:
       </div>
     </Form>
   );
+}
+
+export const NEXT_FRIDAY = 'next-friday';
+export const NEXT_FRIDAY_WRONG_TYPE = "The 'Next Friday' dates are for Black Friday events: choose that type first.";
+
+/**
+ * The 'Next Friday' button posted without JavaScript: the form's values with the coming Friday's
+ * dates, to show again (nothing is saved). Null for an ordinary submission.
+ */
+export function nextFridayResult(form: FormData): { values: FormValues; errors: Record<string, string[]> } | null {
+  if (form.get('intent') !== NEXT_FRIDAY) return null;
+  const { intent: _intent, ...values } = postedValues(form);
+  if (!runsOnFridays(values.type)) return { values, errors: { start_date: [NEXT_FRIDAY_WRONG_TYPE] } };
+  return { values: { ...values, ...nextFriday() }, errors: {} };
 }
 
 /** The form's strings from what was posted (files and the action's own fields left out). */
