@@ -3,7 +3,7 @@ import { listRewardRequests } from '~/domain/reward-requests.server';
 import { api, methodNotAllowed, paginated } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { invalid } from '~/lib/errors.server';
-import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { PAGE_SIZE, pageNumber, pageSize } from '~/lib/pagination';
 import type { Route } from './+types/list';
 import { rewardRequestJson } from './request-json';
 
@@ -17,13 +17,13 @@ function processedParam(value: string | null): boolean | undefined {
   return PROCESSED[key];
 }
 
-/** GET /api/reward-requests/?is_processed=false|true&page=n (staff): newest first, 10 per page. */
+/** GET /api/reward-requests/?is_processed=false|true&page=n&page_size= (staff): newest first, 10 per page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
     requireStaff(actor);
     const params = new URL(request.url).searchParams;
-    const page = await listRewardRequests(actor, { processed: processedParam(params.get('is_processed')), page: pageNumber(params.get('page')), pageSize: PAGE_SIZE.rewardRequests });
+    const page = await listRewardRequests(actor, { processed: processedParam(params.get('is_processed')), page: pageNumber(params.get('page')), pageSize: pageSize(params.get('page_size'), PAGE_SIZE.rewardRequests) });
     return paginated(request, page, rewardRequestJson);
   });
 }
