@@ -38,6 +38,7 @@ export default async function handleRequest(
     if (template) {
       // The hydration data encoded for this request is the template's own, already in the page.
       routerContext.serverHandoffStream?.cancel().catch(() => {});
+      headers.set('X-Page-Cache', 'shared'); // tests and the bench tell it from a render
     } else {
       template = asTemplate(await collect(await render(request, routerContext, nonce, (s) => (status = s))), nonce);
       if (key && status === 200) keepTemplate(key, template);

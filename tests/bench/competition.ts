@@ -26,7 +26,7 @@ export const PAGE_P99_MS = 100;
 export type Kind = 'board (HTML)' | 'scoreboard (HTML)' | 'scoreboard (JSON)' | 'verify wrong flag' | 'verify right flag' | 'submit with writeup';
 const PAGES: Kind[] = ['board (HTML)', 'scoreboard (HTML)'];
 
-export interface KindStats { requests: number; p50: number; p90: number; p99: number; max: number; errors: number; statusCodes: Record<string, number>; cacheHits?: number }
+export interface KindStats { requests: number; p50: number; p90: number; p99: number; max: number; errors: number; statusCodes: Record<string, number>; cacheHits?: number; sharedRenders?: number }
 export interface CompetitionResult {
   name: string;
   players: number;
@@ -72,6 +72,8 @@ export async function competition(url: string, data: Dataset, event: TeamEvent, 
   const latencies = new Map<Kind, number[]>();
   const statuses = new Map<Kind, Record<string, number>>();
   const hits = new Map<Kind, number>();
+  /** Page views finished from a render shared with other viewers (app/lib/viewer-template.server.ts). */
+  const shared = new Map<Kind, number>();
   const expected: Record<Kind, number[]> = {
     'board (HTML)': [200],
     'scoreboard (HTML)': [200],
@@ -99,6 +101,7 @@ export async function competition(url: string, data: Dataset, event: TeamEvent, 
       await res.arrayBuffer(); // the latency includes the whole body, as a browser waits for it
       status = String(res.status);
       if (res.headers.get('x-page-cache') === 'hit') hits.set(kind, (hits.get(kind) ?? 0) + 1);
+      if (res.headers.get('x-page-cache') === 'shared') shared.set(kind, (shared.get(kind) ?? 0) + 1);
     } catch {
       status = abort.signal.aborted ? 'timeout' : 'network';
     } finally {
@@ -173,7 +176,7 @@ export async function competition(url: string, data: Dataset, event: TeamEvent, 
       max: Math.round(values[values.length - 1]),
       errors: values.length - good,
       statusCodes: codes,
-      ...(PAGES.includes(kind) ? { cacheHits: hits.get(kind) ?? 0 } : {}),
+      ...(PAGES.includes(kind) ? { cacheHits: hits.get(kind) ?? 0, sharedRenders: shared.get(kind) ?? 0 } : {}),
     };
     total += values.length;
     errors += values.length - good;

@@ -240,7 +240,7 @@ function report(measured: Measured) {
 function reportCompetition(c: CompetitionResult) {
   console.log(`  ${c.name}: ${c.players - c.teamPlayers ? `${c.teamPlayers} in teams, ${c.players - c.teamPlayers} without a team (browsing only); ` : ''}${c.reqPerSec} req/s over ${c.seconds} s, ${c.submissions} submissions, errors ${c.errors}, server CPU ${c.serverCpuPercent}% of one core (players' ${c.clientCpuPercent}%)${c.unanswered ? `, ${c.unanswered} requests never answered` : ''}`);
   for (const [kind, k] of Object.entries(c.kinds)) {
-    const hits = k.cacheHits !== undefined ? `  page cache hits ${k.cacheHits}` : '';
+    const hits = k.cacheHits !== undefined ? `  page cache hits ${k.cacheHits}, shared renders ${k.sharedRenders ?? 0}` : '';
     console.log(`    ${kind.padEnd(22)} ${String(k.requests).padStart(6)} requests  p50 ${k.p50} ms  p90 ${k.p90} ms  p99 ${k.p99} ms  max ${k.max} ms  errors ${k.errors}${hits}`);
   }
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { asTemplate, finishFor, keepTemplate, keptTemplate, templateKey, viewerTokens } from './viewer-template.server';
+
+const alice = { id: 7, username: 'alice', profile: '/media/profiles/7', counts: { general: 2, admin: 1, rewardRequests: 0 } };
+const bob = { id: 9, username: 'bob.b', profile: '/default-profile.svg', counts: { general: 0, admin: 3, rewardRequests: 4 } };
+
+/** What a header would render from the root loader's data (the sum as the real header adds it). */
+function render(t: ReturnType<typeof viewerTokens>, nonce: string) {
+  return `<script nonce="${nonce}"></script><img src="${t.profile}"><span>${t.username}</span><b>${t.counts.general + t.counts.admin}</b><i>${t.counts.general}</i><u>${t.counts.admin}</u><s>${t.counts.rewardRequests}</s>"id":${t.id}`;
+}
+
+describe('viewer templates', () => {
+  it("puts each viewer's values where the tokens were, sums included", () => {
+    const template = asTemplate(render(viewerTokens(alice), 'N1'), 'N1');
+    expect(template).not.toContain('alice');
+    expect(finishFor(template, alice, 'N2')).toBe(render({ ...alice }, 'N2'));
+  });
+
+  it('keeps zero counts in the data: a viewer with other zeros gets another template', () => {
+    expect(viewerTokens(alice).counts.rewardRequests).toBe(0);
+    expect(viewerTokens(bob).counts.general).toBe(0);
+    expect(viewerTokens(alice)).not.toEqual(viewerTokens(bob));
+    const template = asTemplate(render(viewerTokens(bob), 'N'), 'N');
+    expect(finishFor(template, bob, 'M')).toBe(render(bob, 'M'));
+  });
+
+  it('refuses a value it cannot place safely', () => {
+    const template = render(viewerTokens(alice), 'N');
+    expect(() => finishFor(template, { ...alice, username: '<script>' }, 'N')).toThrow();
+  });
+
+  it('keys a render by its whole input and refuses data JSON cannot tell apart', () => {
+    const data = { root: viewerTokens(alice), page: { rows: [1, 2], at: new Date(0) } };
+    expect(templateKey('/x', 200, ['root', 'page'], data)).toBe(templateKey('/x', 200, ['root', 'page'], structuredClone(data)));
+    expect(templateKey('/x', 200, ['root', 'page'], data)).not.toBe(templateKey('/x?page=2', 200, ['root', 'page'], data));
+    expect(templateKey('/x', 200, ['root', 'page'], data)).not.toBe(templateKey('/x', 200, ['root', 'page'], { ...data, page: { rows: [1, 3] } }));
+    expect(templateKey('/x', 200, ['root'], { root: new Map() })).toBeNull();
+    expect(templateKey('/x', 200, ['root'], { root: Promise.resolve(1) })).toBeNull();
+  });
+
+  it('keeps templates by key', () => {
+    keepTemplate('k', '<p>t</p>');
+    expect(keptTemplate('k')).toBe('<p>t</p>');
+    expect(keptTemplate('other')).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+// Pages rendered once for every viewer of the same data (app/lib/viewer-template.server.ts), seen from
+// outside: a page finished from another viewer's render (X-Page-Cache: shared) carries this viewer's
+// header, this response's nonce and nobody else's values, and new data is on the next read. Other
+// test files write at the same time, so "this was shared" is asserted after retrying for a quiet moment.
+import { describe, expect, it } from 'vitest';
+import { activeLearner, base, call } from '../support/api-client';
+
+const SCOREBOARD = '/practices/scoreboard';
+// Tokens the template holds in place of a viewer's values: none may reach a browser.
+const TOKEN = /\bv[unp][0-9a-f]{24}\b|\b1[0-9]{15}\b/;
+
+async function sessionCookie(learner: { email: string; password: string }): Promise<string> {
+  const login = await call('POST', '/api/auth/jwt/create/', { json: { email: learner.email, password: learner.password } });
+  expect(login.status).toBe(200);
+  return login.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
+}
+
+async function get(path: string, cookie: string) {
+  const res = await fetch(`${base()}${path}`, { headers: { Cookie: cookie, Accept: 'text/html' }, redirect: 'manual' });
+  const html = await res.text();
+  const nonce = res.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1] ?? '';
+  return { status: res.status, html, nonce, cache: res.headers.get('x-page-cache') };
+}
+
+/** The header's user menu names its viewer: `<span>name</span>` inside the menu's summary. */
+const headerName = (html: string) => html.match(/<img src="[^"]*" alt="" width="28"[^>]*\/?><span>([^<]+)<\/span>/)?.[1];
+
+async function solve(token: string, name: string, flag: string) {
+  const list = await call('GET', '/api/challenges/practices/?page_size=100', { token });
+  const challenge = list.body.results.find((c: { name: string }) => c.name === name) as { id: number };
+  expect((await call('POST', `/api/challenges/${challenge.id}/verify-submitted-flag/`, { token, json: { flag } })).status).toBe(200);
+  const form = new FormData();
+  form.set('value', flag);
+  form.set('writeup', new File(['steps'], 'writeup.txt', { type: 'text/plain' }));
+  expect((await call('POST', `/api/challenges/${challenge.id}/submissions/`, { token, form })).status).toBe(201);
+}
+
+describe('one render for every viewer', () => {
+  it("finishes another viewer's render with this viewer's header, nonce and hydration data", async () => {
+    const [first, second] = [await activeLearner(), await activeLearner()];
+    const [firstCookie, secondCookie] = [await sessionCookie(first), await sessionCookie(second)];
+    let pair: [Awaited<ReturnType<typeof get>>, Awaited<ReturnType<typeof get>>] | null = null;
+    for (let i = 0; i < 30 && !pair; i++) {
+      const a = await get(SCOREBOARD, firstCookie);
+      const b = await get(SCOREBOARD, secondCookie);
+      if (b.cache === 'shared') pair = [a, b];
+    }
+    expect(pair, 'the second viewer was never served from the first one\'s render').not.toBeNull();
+    const [a, b] = pair!;
+    expect(headerName(a.html)).toBe(first.username);
+    expect(headerName(b.html)).toBe(second.username);
+    expect(b.html).not.toContain(first.username);
+    // The hydration data names the viewer too, so React takes over the same header.
+    expect(b.html).toMatch(new RegExp(`\\\\"${second.username}\\\\"`));
+    for (const page of [a, b]) {
+      expect(page.html).not.toMatch(TOKEN);
+      const nonces = [...page.html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+      expect(new Set(nonces)).toEqual(new Set([page.nonce]));
+    }
+    // Apart from the viewer's values and the nonce, the two pages are the same page.
+    const plain = (page: typeof a, name: string) => page.html.replaceAll(page.nonce, 'NONCE').replaceAll(name, 'NAME').replace(/\\"_\d+\\":\d+/g, '');
+    expect(plain(b, second.username).length).toBeGreaterThan(1000);
+  });
+
+  it('shows new data on the next read: a solve is on the scoreboard the next viewer gets', async () => {
+    const [viewer, solver] = [await activeLearner(), await activeLearner()];
+    const cookie = await sessionCookie(viewer);
+    await get(SCOREBOARD, cookie);
+    await solve(solver.token, 'Caesar salad', 'CTF{rot_thirteen}');
+    let listed = false;
+    for (let page = 1; page <= 50 && !listed; page++) {
+      const { html, cache } = await get(`${SCOREBOARD}?page=${page}`, cookie);
+      expect(html).not.toMatch(TOKEN);
+      if (cache === 'shared' || cache === 'hit' || cache === null) listed = html.includes(`>${solver.username}</a>`);
+      if (!html.includes('<tbody')) break;
+    }
+    expect(listed).toBe(true);
+  });
+
+  it('never finishes a page for a request that carries no session', async () => {
+    const res = await fetch(`${base()}${SCOREBOARD}`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('x-page-cache')).toBeNull();
+  });
+});
