@@ -1,10 +1,16 @@
 // Demo content for a first start (SEED=demo): categories, practice challenges, one event of each
-// type and one that has ended, rewards, notifications, demo learners and three teams playing the
-// running online event (one with a validated solve, one waiting for review). Runs only on a
+// type and one that has ended, rewards, notifications, demo learners, three teams playing the
+// running online event (one with a validated solve, one waiting for review) and the running Black
+// Friday CTF with solves, coins and reward requests (pending, validated, dismissed). Runs only on a
 // database without categories.
 import { randomBytes } from 'node:crypto';
-import type { PrismaClient } from '../app/generated/prisma/client';
+import type { PrismaClient, User } from '../app/generated/prisma/client';
+import { bookCoins } from '../app/domain/coins.server';
 import { eventTypeRules } from '../app/domain/event-types';
+import { createAdminNotification } from '../app/domain/notifications.server';
+import { notifyPerson } from '../app/domain/notify.server';
+import { purchaseReward } from '../app/domain/reward-purchase.server';
+import { dismissRewardRequests, validateRewardRequests } from '../app/domain/reward-requests.server';
 import { hashPassword } from '../app/lib/password.server';
 
 export const DEMO_PASSWORD = 'demo-learner-2026';
@@ -145,7 +151,80 @@ export async function seedDemo(db: PrismaClient): Promise<boolean> {
   }
 
   await db.notification.create({ data: { title: 'Welcome!', description: '<p>The platform is open. Start with the practice challenges.</p>', kind: 'general' } });
+  await seedBlackFriday(db, created['Black Friday CTF'], cat, users, now);
   return true;
+}
+
+/**
+ * The running Black Friday CTF: three more challenges, solves by alice, bob and erin written as the
+ * solve path writes them (accepted at once, coin = score) with their coins booked through the ledger
+ * in the same transaction, so each balance equals its ledger's sum. Then each buys the T-shirt
+ * through the purchase function; the superuser validates alice's request, dismisses erin's (the
+ * refund is booked) and leaves bob's pending. An admin notification goes to the event's players and
+ * a general one to bob.
+ */
+async function seedBlackFriday(db: PrismaClient, friday: { eventId: number; warmUpId: number }, cat: Record<string, number>, users: Record<string, number>, now: number) {
+  const challenges: Record<string, { id: number; score: number }> = { warmUp: { id: friday.warmUpId, score: 50 } };
+  for (const c of [
+    { key: 'coupons', name: 'Stacked coupons', category: 'Web', initial: 100, flag: 'CTF{one_coupon_per_order}', text: 'The checkout applies a discount coupon as often as you send it. Get the flag-shaped receipt for free.' },
+    { key: 'price', name: 'Price tag tampering', category: 'Web', initial: 150, flag: 'CTF{never_trust_the_client_price}', text: 'The shop sends the price from the browser. Buy the golden ticket for 0 coins.' },
+    { key: 'receipt', name: 'Receipt riddle', category: 'Cryptography', initial: 200, flag: 'CTF{base64_is_not_encryption}', text: 'Q1RGe2Jhc2U2NF9pc19ub3RfZW5jcnlwdGlvbn0= was printed at the bottom of a receipt.' },
+  ]) {
+    const challenge = await db.challenge.create({
+      data: {
+        name: c.name,
+        categoryId: cat[c.category]!,
+        eventId: friday.eventId,
+        description: `<p>${c.text}</p><p>Flag format: <code>CTF{...}</code></p>`,
+        source: `${c.text}\n\nFlag format: \`CTF{...}\``,
+        initialValue: c.initial,
+        flag: { create: { value: c.flag, collation: 'plain_text' } },
+      },
+    });
+    challenges[c.key] = { id: challenge.id, score: c.initial };
+  }
+
+  const hour = 3600_000;
+  const solves: [string, string, number][] = [
+    ['alice', 'warmUp', 20], ['alice', 'coupons', 16], ['alice', 'price', 6],
+    ['bob', 'warmUp', 19], ['bob', 'receipt', 9],
+    ['erin', 'coupons', 12],
+  ];
+  for (const username of ['alice', 'bob', 'erin']) await db.eventRegistration.create({ data: { eventId: friday.eventId, userId: users[username]! } });
+  for (const [username, key, hoursAgo] of solves) {
+    const learnerId = users[username]!;
+    const { id: challengeId, score } = challenges[key]!;
+    await db.$transaction(async (tx) => {
+      const submission = await tx.submission.create({
+        data: { challengeId, learnerId, eventId: friday.eventId, score, coin: score, isCorrect: true, isValidated: true, solveKey: `u:${learnerId}:${challengeId}`, createdAt: new Date(now - hoursAgo * hour) },
+      });
+      await bookCoins(tx, { userId: learnerId, amount: score, reason: 'solve', submissionId: submission.id, onceKey: `solve:${submission.id}` });
+    });
+  }
+
+  // Requests through the domain functions, so rows, refunds and notices are the real ones.
+  const player = (username: string) => db.user.findUniqueOrThrow({ where: { id: users[username]! } });
+  const tShirt = await db.reward.findFirstOrThrow({ where: { title: 'CTF T-shirt' } });
+  const requests: Record<string, number> = {};
+  for (const username of ['alice', 'bob', 'erin']) requests[username] = (await purchaseReward(await player(username), tShirt.id)).request.id;
+  const admin: User | null = await db.user.findFirst({ where: { isSuperuser: true, isActive: true }, orderBy: { id: 'asc' } });
+  if (admin) {
+    await validateRewardRequests(admin, [requests.alice]);
+    await dismissRewardRequests(admin, [requests.erin]);
+    await createAdminNotification(admin, {
+      title: 'Black Friday CTF is on',
+      description: 'Every solve earns **coins** equal to its points. Spend them on rewards from your profile page.',
+      event: friday.eventId,
+    });
+  }
+  await db.$transaction((tx) =>
+    notifyPerson(tx, {
+      recipientId: users.bob!,
+      title: 'Your coins are waiting',
+      text: 'You have Black Friday coins left: open your profile to buy a reward before the event ends.',
+      link: '/me',
+    }),
+  );
 }
 
 /** 50 random word characters, like the invitation codes the team pages draw (SPEC §9). */
