@@ -69,3 +69,9 @@ export async function userNamed(username: string) {
   const db = await database();
   return db.user.findFirstOrThrow({ where: { username } });
 }
+
+/** How many requests wait for a decision (what the header's Black-friday badge counts). */
+export async function pendingCount() {
+  const db = await database();
+  return db.rewardRequest.count({ where: { status: 'pending' } });
+}

@@ -1,0 +1,143 @@
+// Black Friday administration (issue 10 §2, §3): staff add a reward (meeting the validation first),
+// edit and delete it, then process a learner's requests: validate one, dismiss another (its coins go
+// back), both shown on the processed tab, the header badge following the pending count. The
+// learner's requests are made the way the site makes them (coins in the ledger, then
+// purchaseReward), written into the e2e server's database.
+import { expect, test, type Page } from '@playwright/test';
+import { balances, makeRequest, makeReward, pendingCount, useServerDatabase } from '../support/reward-factories';
+import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+
+useServerDatabase('e2e');
+
+const rewardRow = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
+const requestRow = (page: Page, player: string, title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: player, exact: true }) }).filter({ hasText: title });
+
+/** The header's Black-friday badge (absent when nothing waits). */
+async function badge(page: Page): Promise<number> {
+  const b = page.getByTestId('badge-unprocessed-reward-requests');
+  return (await b.count()) ? Number(await b.textContent()) : 0;
+}
+
+/** Reloads until the badge shows what the database counts (a replayed page may be 5 s old). */
+async function expectBadgeToFollow(page: Page) {
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return (await badge(page)) - (await pendingCount());
+    }, { timeout: 20_000, intervals: [200, 500, 1000] })
+    .toBe(0);
+}
+
+test('staff add, edit and delete a reward, then validate one request and dismiss another', async ({ page, request, baseURL }) => {
+  const tag = uniqueName('rw');
+  const learner = await activeLearner(request, baseURL!, { username: tag });
+  const certification = await makeReward({ title: `Certificate ${tag}`, coin: 120, isCtfCertificationReward: true });
+  const tshirt = await makeReward({ title: `T-shirt ${tag}`, coin: 70 });
+  await makeRequest(learner.id, certification.id);
+  await makeRequest(learner.id, tshirt.id);
+  expect(await balances(learner.id)).toEqual({ coin: 0, ledger: 0 });
+
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/blacks-fridays/rewards');
+  await expect(page.getByRole('heading', { name: 'Rewards', exact: true })).toBeVisible();
+
+  // Add: the rules of SPEC §5 first, under their fields.
+  await page.getByRole('link', { name: 'Add a reward' }).click();
+  let dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Add a reward' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.locator('#add-title-error')).toHaveText('This field is required.');
+  await expect(dialog.locator('#add-coin-error')).toHaveText('This field is required.');
+  await expect(dialog.locator('#add-certification-error')).toHaveText('This field is required.');
+  await expect(dialog.getByLabel('Title')).toBeFocused();
+
+  const title = `Sticker pack ${tag}`;
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Coin').fill('5');
+  await dialog.getByLabel('CTF certification reward').selectOption('no');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.locator('#add-coin-error')).toHaveText('Ensure this value is greater than or equal to 10.');
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await expect(dialog.locator('#add-title-error')).toHaveCount(0);
+
+  await dialog.getByLabel('Coin').fill('1999');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('flash')).toHaveText('Reward created successfully!');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(rewardRow(page, title)).toContainText('1999');
+  await expect(rewardRow(page, title)).toContainText('No');
+
+  // Edit.
+  await page.getByRole('link', { name: `Edit ${title}` }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await expect(dialog.getByLabel('Coin')).toHaveValue('1999');
+  await dialog.getByLabel('Title').fill(`${title} XL`);
+  await dialog.getByLabel('Coin').fill('2000');
+  await dialog.getByLabel('CTF certification reward').selectOption('yes');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('flash')).toHaveText('Reward updated successfully!');
+  await expect(rewardRow(page, `${title} XL`)).toContainText('2000');
+  await expect(rewardRow(page, `${title} XL`)).toContainText('Yes');
+
+  // Delete, after a confirmation.
+  await page.getByRole('link', { name: `Delete ${title} XL` }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Are you sure you want to delete the reward “${title} XL”?`);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('flash')).toHaveText('Reward deleted successfully!');
+  await expect(rewardRow(page, `${title} XL`)).toHaveCount(0);
+
+  // The learner's two requests wait on the unprocessed tab; the badge counts what waits.
+  await page.getByRole('link', { name: 'Unprocessed requests', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Unprocessed reward requests' })).toBeVisible();
+  await expect(requestRow(page, tag, certification.title)).toContainText('120');
+  await expect(requestRow(page, tag, tshirt.title)).toContainText('Pending');
+  await expectBadgeToFollow(page);
+  const before = await badge(page);
+  expect(before).toBeGreaterThanOrEqual(2);
+
+  // Validate the certification from its row.
+  await page.getByRole('link', { name: `Validate the request of ${tag} for ${certification.title}` }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Are you sure you want to validate the request of ${tag} for “${certification.title}” (120 coins)?`);
+  await dialog.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByTestId('flash')).toHaveText('Reward request validated successfully!');
+  await expect(requestRow(page, tag, certification.title)).toHaveCount(0);
+
+  // Dismiss the T-shirt through the selection.
+  await page.getByLabel(`Select the request of ${tag} for ${tshirt.title}`).check();
+  await page.getByRole('button', { name: 'Dismiss selected' }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Are you sure you want to dismiss 1 selected reward request?');
+  await dialog.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByTestId('flash')).toHaveText('Reward request dismiss successfully!');
+  await expect(requestRow(page, tag, tshirt.title)).toHaveCount(0);
+  await expectBadgeToFollow(page);
+
+  // Both on the processed tab, with their state.
+  await page.getByRole('link', { name: 'Processed requests', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Processed reward requests' })).toBeVisible();
+  await expect(requestRow(page, tag, certification.title)).toContainText('Validated');
+  await expect(requestRow(page, tag, tshirt.title)).toContainText('Dismissed');
+
+  // The dismissed request's coins are back; the certificate shows on the player's page.
+  expect(await balances(learner.id)).toEqual({ coin: 70, ledger: 70 });
+  await visit(page, `/practices/users/${learner.id}`);
+  await expect(page.getByTestId('certificate')).toHaveText(new RegExp(`^Certified: ${certification.title} \\(validated \\w{3} \\d{1,2}, \\d{4}\\)$`));
+});
+
+test('the pages are for staff: anonymous visitors go to the login page, learners home', async ({ page, request, baseURL }) => {
+  await visit(page, '/blacks-fridays/unprocessed-reward-requests');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fblacks-fridays%2Funprocessed-reward-requests$/);
+  const learner = await activeLearner(request, baseURL!);
+  await logIn(page, learner.email, learner.password);
+  for (const path of ['/blacks-fridays/rewards', '/blacks-fridays/processed-reward-requests']) {
+    await visit(page, path);
+    await expect(page).toHaveURL(/\/$/);
+  }
+  await expect(page.getByRole('link', { name: 'Rewards' })).toHaveCount(0);
+});
