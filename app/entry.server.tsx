@@ -28,28 +28,21 @@ export default async function handleRequest(
   const viewer = loadContext.viewer;
   if (!viewer && !cacheable) return new Response(createReadableStreamFromReadable(await render(request, routerContext, nonce, (s) => (status = s))), { headers, status });
 
-  let html: string;
-  if (viewer) {
-    // Rendered with tokens for the viewer's own values (lib/viewer-template.server.ts): kept under its
-    // input when it may be shared, then finished for this viewer.
-    const { matches, loaderData, errors } = routerContext.staticHandlerContext;
-    const key = cacheable && !errors ? templateKey(request.url, status, matches.map((m) => m.route.id), loaderData) : null;
-    let template = key ? keptTemplate(key) : null;
-    if (template) {
-      // The hydration data encoded for this request is the template's own, already in the page.
-      routerContext.serverHandoffStream?.cancel().catch(() => {});
-      headers.set('X-Page-Cache', 'shared'); // tests and the bench tell it from a render
-    } else {
-      template = asTemplate(await collect(await render(request, routerContext, nonce, (s) => (status = s))), nonce);
-      if (key && status === 200) keepTemplate(key, template);
-    }
-    html = finishFor(template, viewer, nonce);
+  // Rendered with tokens for the viewer's own values (lib/viewer-template.server.ts): kept under its
+  // input when it may be shared, then finished for this viewer.
+  const { matches, loaderData, errors } = routerContext.staticHandlerContext;
+  const key = viewer && cacheable && !errors ? templateKey(request.url, status, matches.map((m) => m.route.id), loaderData) : null;
+  let template = key ? keptTemplate(key) : null;
+  if (template) {
+    // The hydration data encoded for this request is the template's own, already in the page.
+    routerContext.serverHandoffStream?.cancel().catch(() => {});
+    headers.set('X-Page-Cache', 'shared'); // tests and the bench tell it from a render
   } else {
-    html = await collect(await render(request, routerContext, nonce, (s) => (status = s)));
+    template = asTemplate(await collect(await render(request, routerContext, nonce, (s) => (status = s))), nonce);
+    if (key && status === 200) keepTemplate(key, template);
   }
-  // The page cache needs the whole page: keep it, send it as one string.
-  if (cacheable && status === 200) pageCacheStore(cacheable.miss, { userId: cacheable.userId, status, headers: [...headers], html, nonce });
-  return new Response(html, { headers, status });
+  if (cacheable && status === 200) pageCacheStore(cacheable.miss, { userId: cacheable.userId, status, headers: [...headers], template, viewer: viewer ?? null });
+  return new Response(finishFor(template, viewer ?? null, nonce), { headers, status });
 }
 
 /** React's render of the document, once all of it is ready (browsers without JavaScript need it whole). */

@@ -16,9 +16,9 @@
 // - Only what the render depends on is in the key: session, path and query. The flash cookie is the
 //   one other input; a request carrying a flash message bypasses the cache (the render consumes it).
 // Routes opt in with `handle = { pageCache: true }`; entry.server.tsx stores, server.ts replays.
-import { randomBytes } from 'node:crypto';
 import { flashStorage, sessionCookie, sessionUser } from './session.server';
 import { changeVersion, TABLES, type Table } from './sql.server';
+import { finishFor, type Template, type ViewerValues } from './viewer-template.server';
 
 // What pages show: every table but the attempt log (written every 50 ms during play), sessions (a hit
 // checks its own session anyway), notification reads (they only move a viewer's own header badge,
@@ -30,9 +30,6 @@ const dataVersion = () => changeVersion(PAGE_TABLES);
 
 const MAX_AGE_MS = 5_000;
 const MAX_BYTES = 16 * 1024 * 1024;
-// Stands for the per-response CSP nonce inside a stored page. Random per process, so no content a
-// user wrote can contain it and get a live nonce substituted in.
-const NONCE_PLACEHOLDER = `__page_cache_nonce_${randomBytes(12).toString('hex')}__`;
 
 export interface PageCacheEntry {
   version: number;
@@ -41,9 +38,12 @@ export interface PageCacheEntry {
   userId: number;
   status: number;
   headers: [string, string][];
-  /** The page with its nonce replaced by NONCE_PLACEHOLDER. */
-  html: string;
-  bytes: number;
+  /**
+   * The render the page was finished from (lib/viewer-template.server.ts), often shared with other
+   * viewers' entries and the template store, and this viewer's values (null: the page holds none).
+   */
+  template: Template;
+  viewer: ViewerValues | null;
 }
 
 /** What a miss hands React Router (through the load context) so entry.server.tsx can store the page. */
@@ -62,7 +62,7 @@ let entriesVersion: number | null = null;
 
 function drop(key: string, entry: PageCacheEntry) {
   entries.delete(key);
-  totalBytes -= entry.bytes;
+  totalBytes -= entry.template.bytes;
 }
 
 function clearIfVersionChanged(version: number) {
@@ -106,7 +106,7 @@ export async function pageCacheLookup(input: {
       if (user?.isActive && user.id === entry.userId) {
         entries.delete(key);
         entries.set(key, entry);
-        return { hit: entry, html: entry.html.replaceAll(NONCE_PLACEHOLDER, input.nonce) };
+        return { hit: entry, html: finishFor(entry.template, entry.viewer, input.nonce) };
       }
     }
     drop(key, entry);
@@ -114,22 +114,21 @@ export async function pageCacheLookup(input: {
   return { miss: { key, version, at: now } };
 }
 
-/** Keeps a page React Router rendered for a miss; `html` carries the response's nonce. */
+/** Keeps a page React Router rendered for a miss: the template it was finished from and for whom. */
 export function pageCacheStore(
   miss: PageCacheMiss,
-  page: { userId: number; status: number; headers: [string, string][]; html: string; nonce: string },
+  page: { userId: number; status: number; headers: [string, string][]; template: Template; viewer: ViewerValues | null },
 ): void {
   // A commit since the lookup: this page may already be out of date.
   const version = dataVersion();
   clearIfVersionChanged(version);
-  if (miss.version !== version || !page.nonce) return;
-  const html = page.html.replaceAll(page.nonce, NONCE_PLACEHOLDER);
-  const bytes = Buffer.byteLength(html);
-  if (bytes > MAX_BYTES / 16) return;
+  if (miss.version !== version) return;
+  // Counted whole even when other entries share the template: the bound errs on the safe side.
+  if (page.template.bytes > MAX_BYTES / 16) return;
   const old = entries.get(miss.key);
   if (old) drop(miss.key, old);
-  entries.set(miss.key, { version, at: miss.at, userId: page.userId, status: page.status, headers: page.headers, html, bytes });
-  totalBytes += bytes;
+  entries.set(miss.key, { version, at: miss.at, userId: page.userId, status: page.status, headers: page.headers, template: page.template, viewer: page.viewer });
+  totalBytes += page.template.bytes;
   for (const [key, entry] of entries) {
     if (totalBytes <= MAX_BYTES) break;
     drop(key, entry);

@@ -56,29 +56,64 @@ export function viewerTokens(values: ViewerValues) {
 // the hydration script's strings; anything else is refused rather than escaped wrongly.
 const SAFE = /^[\w.@+\-/]*$/;
 
-/** The finished page: the viewer's values and this response's nonce in place of the tokens. */
-export function finishFor(template: string, values: ViewerValues, nonce: string): string {
-  if (!SAFE.test(values.username) || !SAFE.test(values.profile)) throw new Error('A viewer value the template cannot hold safely.');
-  const { general, admin, rewardRequests } = values.counts;
-  const pairs: [string, string][] = [
-    [TOKENS.username, values.username],
-    [TOKENS.profile, values.profile],
-    [TOKENS.nonce, nonce],
-    // The header shows general + admin as one badge.
-    [String(TOKENS.general + TOKENS.admin), String(general + admin)],
-    [String(TOKENS.general), String(general)],
-    [String(TOKENS.admin), String(admin)],
-    [String(TOKENS.rewardRequests), String(rewardRequests)],
-    [String(TOKENS.id), String(values.id)],
-  ];
-  let html = template;
-  for (const [token, value] of pairs) html = html.replaceAll(token, value);
-  return html;
+type Slot = 'username' | 'profile' | 'nonce' | 'notifications' | 'general' | 'admin' | 'rewardRequests' | 'id';
+
+/** A render cut at its tokens once, so finishing it for a viewer is one join. */
+export interface Template { parts: string[]; slots: Slot[]; bytes: number }
+
+const SLOT_OF = new Map<string, Slot>([
+  [TOKENS.username, 'username'],
+  [TOKENS.profile, 'profile'],
+  [TOKENS.nonce, 'nonce'],
+  // The header shows general + admin as one badge.
+  [String(TOKENS.general + TOKENS.admin), 'notifications'],
+  [String(TOKENS.general), 'general'],
+  [String(TOKENS.admin), 'admin'],
+  [String(TOKENS.rewardRequests), 'rewardRequests'],
+  [String(TOKENS.id), 'id'],
+]);
+// Tokens are letters, digits and a slash: nothing a regular expression reads specially.
+const ANY_TOKEN = new RegExp([...SLOT_OF.keys()].join('|'), 'g');
+
+/** Cuts a render at its tokens, the nonce of its response included. */
+export function asTemplate(html: string, nonce: string): Template {
+  const marked = nonce ? html.replaceAll(nonce, TOKENS.nonce) : html;
+  const parts: string[] = [];
+  const slots: Slot[] = [];
+  let last = 0;
+  for (const match of marked.matchAll(ANY_TOKEN)) {
+    parts.push(marked.slice(last, match.index));
+    slots.push(SLOT_OF.get(match[0])!);
+    last = match.index + match[0].length;
+  }
+  parts.push(marked.slice(last));
+  return { parts, slots, bytes: marked.length * 2 };
 }
 
-/** A render's nonce replaced by a token, so the template serves any response. */
-export function asTemplate(html: string, nonce: string): string {
-  return nonce ? html.replaceAll(nonce, TOKENS.nonce) : html;
+/**
+ * The finished page: the viewer's values and this response's nonce in place of the tokens. A page
+ * rendered without tokens (`values` null) has only its nonce to put back.
+ */
+export function finishFor(template: Template, values: ViewerValues | null, nonce: string): string {
+  if (!values) {
+    if (template.slots.some((slot) => slot !== 'nonce')) throw new Error('A template with viewer tokens needs a viewer.');
+    return template.parts.join(nonce);
+  }
+  if (!SAFE.test(values.username) || !SAFE.test(values.profile)) throw new Error('A viewer value the template cannot hold safely.');
+  const { general, admin, rewardRequests } = values.counts;
+  const value: Record<Slot, string> = {
+    username: values.username,
+    profile: values.profile,
+    nonce,
+    notifications: String(general + admin),
+    general: String(general),
+    admin: String(admin),
+    rewardRequests: String(rewardRequests),
+    id: String(values.id),
+  };
+  let html = template.parts[0];
+  for (let i = 0; i < template.slots.length; i++) html += value[template.slots[i]] + template.parts[i + 1];
+  return html;
 }
 
 /**
@@ -107,35 +142,34 @@ export function templateKey(url: string, status: number, routeIds: string[], loa
 const MAX_BYTES = 8 * 1024 * 1024;
 /** Bounds what a render may depend on besides its data: the clock (the footer's year, "starts on"). */
 const MAX_AGE_MS = 60_000;
-const templates = new Map<string, { html: string; at: number; bytes: number }>();
+const templates = new Map<string, { template: Template; at: number }>();
 let totalBytes = 0;
 
-export function keptTemplate(key: string): string | null {
+export function keptTemplate(key: string): Template | null {
   const entry = templates.get(key);
   if (!entry) return null;
   templates.delete(key);
   if (Date.now() - entry.at > MAX_AGE_MS) {
-    totalBytes -= entry.bytes;
+    totalBytes -= entry.template.bytes;
     return null;
   }
   templates.set(key, entry); // most recently used last
-  return entry.html;
+  return entry.template;
 }
 
-export function keepTemplate(key: string, html: string): void {
-  const bytes = html.length * 2;
-  if (bytes > MAX_BYTES / 16) return;
+export function keepTemplate(key: string, template: Template): void {
+  if (template.bytes > MAX_BYTES / 16) return;
   const old = templates.get(key);
   if (old) {
     templates.delete(key);
-    totalBytes -= old.bytes;
+    totalBytes -= old.template.bytes;
   }
-  templates.set(key, { html, at: Date.now(), bytes });
-  totalBytes += bytes;
+  templates.set(key, { template, at: Date.now() });
+  totalBytes += template.bytes;
   for (const [k, entry] of templates) {
     if (totalBytes <= MAX_BYTES) break;
     templates.delete(k);
-    totalBytes -= entry.bytes;
+    totalBytes -= entry.template.bytes;
   }
 }
 

@@ -25,7 +25,7 @@ describe('viewer templates', () => {
   });
 
   it('refuses a value it cannot place safely', () => {
-    const template = render(viewerTokens(alice), 'N');
+    const template = asTemplate(render(viewerTokens(alice), 'N'), 'N');
     expect(() => finishFor(template, { ...alice, username: '<script>' }, 'N')).toThrow();
   });
 
@@ -39,8 +39,10 @@ describe('viewer templates', () => {
   });
 
   it('keeps templates by key', () => {
-    keepTemplate('k', '<p>t</p>');
-    expect(keptTemplate('k')).toBe('<p>t</p>');
+    const template = asTemplate('<p>t</p>', '');
+    keepTemplate('k', template);
+    expect(keptTemplate('k')).toBe(template);
+    expect(finishFor(template, alice, 'N')).toBe('<p>t</p>');
     expect(keptTemplate('other')).toBeNull();
   });
 });
