@@ -1,0 +1,137 @@
+// Coins in the browser (issue 10 §1, §3), JS off and on: a learner solves a black-friday challenge,
+// sees the coins on /me, buys a reward in the 'Purchase a reward' dialog (a refusal says how many
+// coins are missing), sees the lowered balance and the request Pending; staff open the player's
+// ledger from the player page, see the solve and the purchase, and adjust the balance.
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { datesFor, PNG_BYTES } from '../support/event-factories';
+import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+
+const PURCHASE_SUCCESS = 'Reward request sent successfully, wait for the admin platform to approve your request';
+
+async function rootHeaders(request: APIRequestContext, baseURL: string) {
+  const res = await request.post('/api/auth/jwt/create/', { data: { email: SUPERUSER.email, password: SUPERUSER.password }, headers: { Origin: baseURL } });
+  return { Authorization: `Bearer ${(await res.json()).access}`, Origin: baseURL };
+}
+
+/** A running black-friday event with one challenge worth 150 and two rewards, made through the API. */
+async function blackFriday(request: APIRequestContext, baseURL: string, tag: string) {
+  const headers = await rootHeaders(request, baseURL);
+  const { startDate, endDate } = datesFor('active');
+  const event = await request.post('/api/events/', {
+    headers,
+    multipart: { name: `Friday ${tag}`, type: 'black-friday', description: 'Coins for solves.', start_date: startDate.toISOString(), end_date: endDate.toISOString(), image: { name: 'e.png', mimeType: 'image/png', buffer: PNG_BYTES } },
+  });
+  expect(event.status(), await event.text()).toBe(201);
+  const eventId = (await event.json()).id as number;
+  const category = await request.post('/api/categories/', { headers, data: { name: `Coins ${tag}` } });
+  const challenge = await request.post('/api/challenges/', {
+    headers,
+    data: { name: `${tag} vault`, category: (await category.json()).id, event: eventId, description: 'Open the vault.', initial_value: 150, flag: { value: `CTF{${tag}}`, collation: 'plain_text' } },
+  });
+  expect(challenge.status(), await challenge.text()).toBe(201);
+  const rewards = [];
+  for (const [title, coin] of [[`Sticker ${tag}`, 100], [`Laptop ${tag}`, 1000]] as const) {
+    const created = await request.post('/api/rewards/', { headers, data: { title, coin, is_ctf_certification_reward: false } });
+    expect(created.status(), await created.text()).toBe(201);
+    rewards.push(title);
+  }
+  return { eventId, challenge: `${tag} vault`, flag: `CTF{${tag}}`, sticker: rewards[0]!, laptop: rewards[1]! };
+}
+
+/** A second browser window with the same JavaScript setting as the test's project. */
+async function otherWindow(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+  return context.newPage();
+}
+
+test('a learner earns coins in black-friday and buys a reward; staff read and adjust the ledger', async ({ page, browser, request, baseURL }) => {
+  const tag = uniqueName('coins');
+  const friday = await blackFriday(request, baseURL!, tag);
+  const learner = await activeLearner(request, baseURL!);
+  await logIn(page, learner.email, learner.password);
+
+  // Solve: no writeup in black-friday.
+  await visit(page, `/competes/${friday.eventId}/challenges`);
+  await page.getByRole('link', { name: friday.challenge }).click();
+  const board = page.getByRole('dialog');
+  await board.getByLabel('Flag').fill(friday.flag);
+  await board.getByRole('button', { name: 'Check the flag' }).click();
+  await expect(board.getByRole('status')).toHaveText('Your flag is correct.');
+  await board.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('flash')).toBeVisible();
+
+  await visit(page, '/me');
+  await expect(page.getByText('My black friday coins')).toBeVisible();
+  await expect(page.getByTestId('coin-balance')).toHaveText('150');
+  await expect(page.getByRole('heading', { name: 'My reward requests' })).toBeVisible();
+  await expect(page.getByText('No data has been added yet')).toBeVisible();
+
+  // Too expensive: the dialog says how many coins are missing, and stays open.
+  await page.getByRole('link', { name: 'Purchase a reward' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Purchase a reward' });
+  await expect(dialog.getByTestId('dialog-coin-balance')).toHaveText('150');
+  await dialog.getByRole('radio', { name: new RegExp(friday.laptop) }).check();
+  await dialog.getByRole('button', { name: 'Purchase' }).click();
+  dialog = page.getByRole('dialog', { name: 'Purchase a reward' });
+  await expect(dialog.getByRole('alert')).toHaveText('You do not have enough coins: 850 more coins are needed.');
+
+  await dialog.getByRole('radio', { name: new RegExp(friday.sticker) }).check();
+  await dialog.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page.getByTestId('flash')).toHaveText(PURCHASE_SUCCESS);
+  await expect(page).toHaveURL(/\/me$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('coin-balance')).toHaveText('50');
+  const request1 = page.getByTestId('reward-requests').getByRole('row').filter({ hasText: friday.sticker });
+  await expect(request1).toContainText('100');
+  await expect(request1).toContainText('Pending');
+
+  // Staff: from the player page to the ledger.
+  const staff = await otherWindow(browser, baseURL!);
+  await logIn(staff, SUPERUSER.email, SUPERUSER.password);
+  await visit(staff, `/practices/users/${learner.id}`);
+  await staff.getByRole('link', { name: 'Coin ledger' }).click();
+  await expect(staff).toHaveURL(new RegExp(`/blacks-fridays/players/${learner.id}/coins$`));
+  await expect(staff.getByRole('heading', { name: `Coins of ${learner.username}` })).toBeVisible();
+  await expect(staff.getByTestId('coin-balance')).toHaveText('50');
+  const rows = staff.getByTestId('coin-ledger').getByRole('row');
+  await expect(rows).toHaveCount(3); // header, purchase, solve
+  await expect(rows.nth(1)).toContainText('Purchase');
+  await expect(rows.nth(1)).toContainText('-100');
+  await expect(rows.nth(1)).toContainText(friday.sticker);
+  await expect(rows.nth(2)).toContainText('Solve');
+  await expect(rows.nth(2)).toContainText('+150');
+  await expect(rows.nth(2)).toContainText(friday.challenge);
+
+  // Taking more than the balance is refused under the amount; a positive adjustment is booked.
+  await staff.getByLabel('Amount').fill('-60');
+  await staff.getByLabel('Reason').fill('Duplicate prize');
+  await staff.getByRole('button', { name: 'Adjust' }).click();
+  await expect(staff.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
+  await expect(staff.locator('#amount-error')).toHaveText('You do not have enough coins: 10 more coins are needed.');
+  await staff.getByLabel('Amount').fill('25');
+  await staff.getByLabel('Reason').fill('Helped at the stand');
+  await staff.getByRole('button', { name: 'Adjust' }).click();
+  await expect(staff.getByTestId('flash')).toHaveText('Coins adjusted successfully!');
+  await expect(staff.getByTestId('coin-balance')).toHaveText('75');
+  await expect(staff.getByTestId('coin-ledger').getByRole('row').nth(1)).toContainText('Helped at the stand');
+
+  await visit(page, '/me');
+  await expect(page.getByTestId('coin-balance')).toHaveText('75');
+});
+
+test('a learner cannot open the staff ledger; staff get no purchase button', async ({ page, request, baseURL }) => {
+  const learner = await activeLearner(request, baseURL!);
+  await logIn(page, learner.email, learner.password);
+  await visit(page, `/blacks-fridays/players/${learner.id}/coins`);
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.context().clearCookies();
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/me');
+  await expect(page.getByRole('heading', { name: 'Account details' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Purchase a reward' })).toHaveCount(0);
+  await expect(page.getByText('My black friday coins')).toHaveCount(0);
+  const missing = await page.goto('/blacks-fridays/players/99999999/coins');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
