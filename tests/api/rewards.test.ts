@@ -3,7 +3,7 @@
 // does it (a ledger entry, then purchaseReward), written into the server's own database.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeLearner, call, superuserToken } from '../support/api-client';
-import { balances, makeRequest, makeReward, useServerDatabase } from '../support/reward-factories';
+import { balances, makeRequest, makeReward, pendingCount, useServerDatabase } from '../support/reward-factories';
 
 useServerDatabase('api');
 
@@ -177,13 +177,18 @@ describe('GET /api/reward-requests/', () => {
 });
 
 describe('PUT /api/reward-requests/{id}/validate/ and /dismiss/', () => {
+  /** count-unprocessed says what the database holds (polled: other test files may add requests meanwhile). */
+  const expectCountToFollow = () =>
+    expect
+      .poll(async () => (await call('GET', '/api/reward-requests/count-unprocessed', { token: root })).body.count - (await pendingCount()), { timeout: 5_000 })
+      .toBe(0);
+
   const pendingIn = async (id: number) =>
     (await call('GET', '/api/reward-requests/?is_processed=false&page_size=100', { token: root })).body.results.some((r: { id: number }) => r.id === id);
 
   it('validates a pending request (200 with the message), then refuses a second decision (400)', async () => {
     const { player, request } = await pendingRequest(60);
-    const before = await call('GET', '/api/reward-requests/count-unprocessed', { token: root });
-    expect(before.body.count).toBeGreaterThanOrEqual(1);
+    await expectCountToFollow();
     const res = await call('PUT', `/api/reward-requests/${request.id}/validate/`, { token: root });
     expect(res).toMatchObject({ status: 200, body: { id: request.id, status: 'validated', is_validated: true, is_processed: true, detail: 'Reward request validated successfully!', processed_by: { username: 'root' } } });
     expect(await balances(player.id)).toEqual({ coin: 0, ledger: 0 });
@@ -191,6 +196,7 @@ describe('PUT /api/reward-requests/{id}/validate/ and /dismiss/', () => {
     expect(again).toMatchObject({ status: 400, body: { detail: 'This reward request has already been processed.' } });
     expect(await balances(player.id)).toEqual({ coin: 0, ledger: 0 });
     expect(await pendingIn(request.id)).toBe(false);
+    await expectCountToFollow();
   });
 
   it('dismisses a pending request (200 with SPEC §8 message) and gives the coins back', async () => {
