@@ -1,0 +1,173 @@
+// Contract of the notification calls (SPEC §7 "Notifications", issue 10 §5): lists, counts, staff
+// writing, the live stream, and reading that leaves other viewers' cached pages alone.
+import { describe, expect, it } from 'vitest';
+import { activeLearner, base, call, superuserToken } from '../support/api-client';
+
+async function sessionCookie(who: { email: string; password: string }): Promise<string> {
+  const login = await call('POST', '/api/auth/jwt/create/', { json: { email: who.email, password: who.password } });
+  expect(login.status).toBe(200);
+  return login.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
+}
+
+const counts = async (token: string) => (await call('GET', '/api/notifications/count-new-notification', { token })).body as { general: number; admin: number };
+
+/** An open SSE stream and a reader of its frames (the `data:` JSON of each). */
+async function openStream(token: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${base()}/api/notifications/stream`, { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip' }, signal: controller.signal });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const frames: string[] = [];
+  const next = async (timeoutMs = 5_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end !== -1) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        frames.push(frame);
+        return frame;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no frame within ${timeoutMs} ms`);
+      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), left))]);
+      if (chunk === null) continue;
+      if (chunk.done) throw new Error('stream ended');
+      buffer += decoder.decode(chunk.value, { stream: true });
+    }
+  };
+  const data = (frame: string) => JSON.parse(frame.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as { general: number; admin: number };
+  return { res, next, data, close: () => controller.abort() };
+}
+
+describe('POST /api/notifications/', () => {
+  it('staff send one: 201 with the notification and the message; bad input 400 per field; learners 403; anonymous 401', async () => {
+    const staff = await superuserToken();
+    const learner = await activeLearner();
+    expect((await call('POST', '/api/notifications/', { json: { title: 't', description: 'd' } })).status).toBe(401);
+    expect((await call('POST', '/api/notifications/', { token: learner.token, json: { title: 't', description: 'd' } })).status).toBe(403);
+
+    const empty = await call('POST', '/api/notifications/', { token: staff, json: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ title: ['This field is required.'], description: ['This field is required.'] });
+    const scriptOnly = await call('POST', '/api/notifications/', { token: staff, json: { title: 'x', description: '<script>alert(1)</script>' } });
+    expect(scriptOnly.status).toBe(400);
+    expect(scriptOnly.body).toEqual({ description: ['This field is required.'] });
+    const unknown = await call('POST', '/api/notifications/', { token: staff, json: { title: 'x', description: 'y', event: 999999 } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ event: ['Invalid pk "999999" - object does not exist.'] });
+    const badType = await call('POST', '/api/notifications/', { token: staff, json: { title: 'x', description: 'y', event: 'abc' } });
+    expect(badType.body).toEqual({ event: ['A valid integer is required.'] });
+
+    const sent = await call('POST', '/api/notifications/', { token: staff, json: { title: 'Contract notice', description: '**Bold** move', event: null } });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ title: 'Contract notice', description: expect.stringMatching(/^<p><strong>Bold<\/strong> move<\/p>\s*$/), event: null, type: 'admin', detail: 'Notification sent successfully!' });
+    expect(new Date(sent.body.created_at).toString()).not.toBe('Invalid Date');
+    expect((await call('GET', '/api/notifications/admin/', { token: learner.token })).body.results.map((n: { title: string }) => n.title)).toContain('Contract notice');
+  });
+});
+
+describe('GET /api/notifications/[general|admin]/ and the counts', () => {
+  it('pages of 10 in the list shape, newest first; reading through the API marks nothing; unknown list 404; anonymous 401', async () => {
+    const staff = await superuserToken();
+    const learner = await activeLearner();
+    for (let i = 0; i < 11; i++) expect((await call('POST', '/api/notifications/', { token: staff, json: { title: `Paged ${i}`, description: 'x' } })).status).toBe(201);
+    const before = await counts(learner.token);
+    expect(before.admin).toBeGreaterThanOrEqual(11);
+
+    const first = await call('GET', '/api/notifications/admin/', { token: learner.token });
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.body).sort()).toEqual(['count', 'next', 'previous', 'results']);
+    expect(first.body.results).toHaveLength(10);
+    expect(first.body.previous).toBeNull();
+    expect(first.body.next).toMatch(/\/api\/notifications\/admin\/\?page=2$/);
+    const mine = first.body.results.filter((n: { title: string }) => n.title.startsWith('Paged '));
+    expect(mine[0]).toMatchObject({ title: 'Paged 10', is_new: true, type: 'admin', event: null });
+    const times = first.body.results.map((n: { created_at: string }) => Date.parse(n.created_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect((await call('GET', '/api/notifications/admin/?page=2', { token: learner.token })).body.previous).toMatch(/page=1$/);
+
+    const all = await call('GET', '/api/notifications/', { token: learner.token });
+    expect(all.body.count).toBe(first.body.count + (await call('GET', '/api/notifications/general/', { token: learner.token })).body.count);
+    expect(await counts(learner.token)).toEqual(before);
+
+    expect((await call('GET', '/api/notifications/other/', { token: learner.token })).status).toBe(404);
+    expect((await call('GET', '/api/notifications/')).status).toBe(401);
+    expect((await call('GET', '/api/notifications/count-new-notification')).status).toBe(401);
+    expect((await call('POST', '/api/notifications/general/', { token: staff, json: {} })).status).toBe(405);
+  });
+
+  it('opening the Admin list page marks what it showed as read: the count drops by it, and the page says "New" once', async () => {
+    const staff = await superuserToken();
+    const learner = await activeLearner();
+    expect((await call('POST', '/api/notifications/', { token: staff, json: { title: 'Read me', description: 'x' } })).status).toBe(201);
+    const cookie = await sessionCookie(learner);
+    const before = await counts(learner.token);
+    expect(before.admin).toBeGreaterThanOrEqual(1);
+    const page = await fetch(`${base()}/notifications/admin`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-page-cache')).toBeNull();
+    const html = await page.text();
+    expect(html).toContain('Read me');
+    expect(html).toMatch(/>New</);
+    expect((await counts(learner.token)).admin).toBe(Math.max(0, before.admin - 10));
+    const again = await (await fetch(`${base()}/notifications/admin`, { headers: { Cookie: cookie } })).text();
+    expect(again).toContain('Read me');
+    expect(again).not.toMatch(/>New</);
+    const anonymous = await fetch(`${base()}/notifications`, { redirect: 'manual' });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get('location')).toMatch(/^\/login/);
+  });
+});
+
+describe('GET /api/notifications/stream', () => {
+  it('refuses anonymous callers; sends the counts at once, then again when they change', async () => {
+    expect((await fetch(`${base()}/api/notifications/stream`)).status).toBe(401);
+    const staff = await superuserToken();
+    const learner = await activeLearner();
+    const stream = await openStream(learner.token);
+    try {
+      expect(stream.res.status).toBe(200);
+      expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(stream.res.headers.get('content-encoding')).toBeNull();
+      const first = await stream.next();
+      expect(first).toMatch(/^retry: \d+\n/);
+      expect(stream.data(first)).toEqual(await counts(learner.token));
+      const sent = await call('POST', '/api/notifications/', { token: staff, json: { title: 'Live one', description: 'x' } });
+      expect(sent.status).toBe(201);
+      // Other files write too: wait for the frame that counts this one.
+      let latest = stream.data(first);
+      while (latest.admin <= stream.data(first).admin) latest = stream.data(await stream.next(5_000));
+      expect(latest.admin).toBeGreaterThan(stream.data(first).admin);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('page cache', () => {
+  it("reading notifications keeps another viewer's cached page", async () => {
+    const staff = await superuserToken();
+    const [reader, viewer] = await Promise.all([activeLearner(), activeLearner()]);
+    const [readerCookie, viewerCookie] = await Promise.all([sessionCookie(reader), sessionCookie(viewer)]);
+    const get = async (path: string, cookie: string) => {
+      const res = await fetch(`${base()}${path}`, { headers: { Cookie: cookie, Accept: 'text/html' } });
+      await res.text();
+      return res.headers.get('x-page-cache') === 'hit';
+    };
+    // Other files write to the same server meanwhile, and any write of theirs ends every entry: try
+    // until one round is quiet. Were reads a page-cache table, no round could ever pass.
+    let kept = false;
+    for (let round = 0; round < 20 && !kept; round++) {
+      expect((await call('POST', '/api/notifications/', { token: staff, json: { title: `Unread ${round}`, description: 'x' } })).status).toBe(201);
+      await get('/practices/scoreboard', viewerCookie);
+      if (!(await get('/practices/scoreboard', viewerCookie))) continue;
+      const before = (await counts(reader.token)).admin;
+      expect(await get('/notifications/admin', readerCookie)).toBe(false);
+      expect((await counts(reader.token)).admin).toBeLessThan(before);
+      kept = await get('/practices/scoreboard', viewerCookie);
+    }
+    expect(kept).toBe(true);
+  });
+});
