@@ -14,7 +14,7 @@ import { COUNTRIES } from '~/lib/countries.server';
 import { DomainError } from '~/lib/errors.server';
 import { handleForm } from '~/lib/form.server';
 import { MESSAGES } from '~/lib/messages';
-import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { isFile } from '~/lib/uploads.server';
 import { profileSchema } from '~/schemas/account';
@@ -121,8 +121,8 @@ export default function Me() {
       {requests ? (
         <section className="card" aria-labelledby="my-requests">
           <h2 id="my-requests" className="mb-4 text-lg font-semibold">My reward requests</h2>
-          {requests.rows.length === 0 && requests.page === 1 ? (
-            <EmptyState />
+          {requests.rows.length === 0 ? (
+            <EmptyState text={requests.count > 0 ? `There is no page ${requests.page}: the list ends at page ${lastPage(requests.count, PAGE_SIZE.rewardRequests)}.` : undefined} />
           ) : (
             <div className="overflow-x-auto">
               <table className="table" data-testid="reward-requests">

@@ -6,7 +6,7 @@ import { zodFieldErrors } from '~/lib/api.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
 import { pageErrors } from '~/lib/form.server';
-import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { ADJUSTMENT_LIMIT, ADJUSTMENT_REASON_MAX, coinAdjustmentSchema } from '~/schemas/coins';
 import type { Route } from './+types/player-coins';
@@ -78,8 +78,8 @@ export default function PlayerCoins() {
 
       <section className="card" aria-labelledby="ledger">
         <h2 id="ledger" className="mb-4 text-lg font-semibold">Ledger</h2>
-        {rows.length === 0 && page === 1 ? (
-          <EmptyState />
+        {rows.length === 0 ? (
+          <EmptyState text={count > 0 ? `There is no page ${page}: the list ends at page ${lastPage(count, PAGE_SIZE.list)}.` : undefined} />
         ) : (
           <div className="overflow-x-auto">
             <table className="table" data-testid="coin-ledger">
