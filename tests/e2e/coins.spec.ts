@@ -2,7 +2,8 @@
 // sees the coins on /me, buys a reward in the 'Purchase a reward' dialog (a refusal says how many
 // coins are missing), sees the lowered balance and the request Pending; staff open the player's
 // ledger from the player page, see the solve and the purchase, and adjust the balance.
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { datesFor, PNG_BYTES } from '../support/event-factories';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
 
@@ -134,4 +135,46 @@ test('a learner cannot open the staff ledger; staff get no purchase button', asy
   const missing = await page.goto('/blacks-fridays/players/99999999/coins');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+/** axe on the page as shown: without JavaScript, the server's HTML in a context whose scripts are refused (as accessibility.spec.ts does). */
+async function seriousViolations(page: Page) {
+  let results;
+  if (test.info().project.use.javaScriptEnabled !== false) results = await new AxeBuilder({ page }).analyze();
+  else {
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
+    try {
+      await context.route(/\.(js|mjs)(\?.*)?$/, (route) => route.abort());
+      const copy = await context.newPage();
+      await copy.goto(page.url());
+      results = await new AxeBuilder({ page: copy }).analyze();
+    } finally {
+      await context.close();
+    }
+  }
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the purchase dialog with its requests and the staff ledger have no serious or critical violations', async ({ page, request, baseURL }) => {
+  const tag = uniqueName('coinsax');
+  const friday = await blackFriday(request, baseURL!, tag);
+  const learner = await activeLearner(request, baseURL!);
+  const headers = await rootHeaders(request, baseURL!);
+  expect((await request.post(`/api/auth/users/${learner.id}/coins/`, { headers, data: { amount: 300, reason: 'Axe test' } })).status()).toBe(201);
+  await logIn(page, learner.email, learner.password);
+  const token = (await (await request.post('/api/auth/jwt/create/', { data: { email: learner.email, password: learner.password }, headers: { Origin: baseURL! } })).json()).access;
+  const rewards = (await (await request.get('/api/rewards/?page_size=100', { headers: { Authorization: `Bearer ${token}` } })).json()).results as { id: number; title: string }[];
+  const sticker = rewards.find((r) => r.title === friday.sticker)!;
+  expect((await request.post(`/api/rewards/${sticker.id}/purchase/`, { headers: { Authorization: `Bearer ${token}`, Origin: baseURL! } })).status()).toBe(201);
+
+  await visit(page, '/me?dialog=purchase');
+  await expect(page.getByRole('dialog', { name: 'Purchase a reward' })).toBeVisible();
+  await expect(page.getByTestId('reward-requests')).toContainText(friday.sticker);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.context().clearCookies();
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, `/blacks-fridays/players/${learner.id}/coins`);
+  await expect(page.getByTestId('coin-ledger').getByRole('row')).toHaveCount(3);
+  expect(await seriousViolations(page)).toEqual([]);
 });
