@@ -135,6 +135,8 @@ export default [
   route('api/events/:id/total-points', 'api/events/total-points.ts'),
   // [end event play api]
   // [coins api]
+  route('api/rewards/:id/purchase', 'api/rewards/purchase.ts'),
+  route('api/auth/users/:id/coins', 'api/coins/user-coins.ts'),
   // [end coins api]
   // [rewards api]
   route('api/rewards', 'api/rewards/rewards.ts'),
@@ -157,6 +159,7 @@ export default [
 
   // Black Friday administration and coins (staff), notifications
   // [coins pages]
+  route('blacks-fridays/players/:id/coins', 'routes/blacks-fridays/player-coins.tsx'),
   // [end coins pages]
   // [rewards pages]
   route('blacks-fridays/rewards', 'routes/blacks-fridays/rewards.tsx'),
