@@ -121,6 +121,24 @@ describe('GET /api/notifications/[general|admin]/ and the counts', () => {
   });
 });
 
+describe('GET /api/notifications/count-new-notification', () => {
+  it('answers alike in the direct lane (Bearer, no cookie) and through the stack, 401 included', async () => {
+    const { token } = await activeLearner();
+    const path = '/api/notifications/count-new-notification';
+    const direct = await call('GET', path, { token, origin: null });
+    const stack = await call('GET', path, { token, cookie: 'unrelated=1', origin: null });
+    expect(direct.status).toBe(200);
+    expect(direct.body).toEqual({ general: expect.any(Number), admin: expect.any(Number) });
+    expect(direct.body).toEqual(stack.body);
+    // The direct lane sends a Content-Length, the stack streams: both lanes were taken.
+    expect(direct.headers.get('content-length')).toMatch(/^\d+$/);
+    expect(stack.headers.get('content-length')).toBeNull();
+    expect(direct.headers.get('content-security-policy')).toMatch(/nonce-/);
+    const anonymous = await call('GET', `${path}/`, { origin: null });
+    expect(anonymous).toMatchObject({ status: 401, body: (await call('GET', `${path}/`, { cookie: 'unrelated=1', origin: null })).body });
+  });
+});
+
 describe('GET /api/notifications/stream', () => {
   it('refuses anonymous callers; sends the counts at once, then again when they change', async () => {
     expect((await fetch(`${base()}/api/notifications/stream`)).status).toBe(401);
