@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { loader } from '~/api/notifications/stream';
+import { heartbeat, openStreams } from '~/api/notifications/stream-hub.server';
 import { db } from '~/lib/db.server';
 import { Forbidden, Invalid, Unauthorized } from '~/lib/errors.server';
+import { createSession, destroySession } from '~/lib/session.server';
 import { changeVersion, TABLES } from '~/lib/sql.server';
 import { makeStaff, makeUser } from '../../tests/support/factories';
 import { makeEventStarting, makeNotification, register } from '../../tests/support/notification-factories';
@@ -211,5 +214,54 @@ describe('notices the platform writes', () => {
     expect(await db.notification.count({ where: { recipientId: outsider.id } })).toBe(0);
     expect(await sweepEventReminders()).toBe(0);
     expect(await db.notification.count({ where: { onceKey: { startsWith: `event:${soon.id}:` } } })).toBe(3);
+  });
+});
+
+describe('the live stream (GET /api/notifications/stream)', () => {
+  async function open(token: string | null) {
+    const abort = new AbortController();
+    const request = new Request('http://ctf.test/api/notifications/stream', { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: abort.signal });
+    const res = (await loader({ request, params: {}, context: {} } as never)) as Response;
+    const reader = res.body?.getReader();
+    const decoder = new TextDecoder();
+    const next = async (ms = 3_000) => {
+      const chunk = await Promise.race([reader!.read(), new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+      if (chunk === null) throw new Error('no frame');
+      return chunk.done ? null : decoder.decode(chunk.value);
+    };
+    return { res, next, abort: () => abort.abort() };
+  }
+
+  it('refuses anonymous callers, sends the counts at once and on a change, and lets go on disconnect', async () => {
+    expect((await open(null)).res.status).toBe(401);
+    const learner = await makeUser();
+    const token = await createSession(learner.id, null);
+    const before = openStreams();
+    const stream = await open(token);
+    expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.res.headers.get('cache-control')).toMatch(/no-transform/);
+    const first = await stream.next();
+    expect(first).toMatch(/^retry: \d+\ndata: \{"general":\d+,"admin":\d+\}\n\n$/);
+    expect(openStreams()).toBe(before + 1);
+    const { general } = JSON.parse(first!.split('data: ')[1]);
+    await makeNotification({ kind: 'general', recipientId: learner.id });
+    expect(JSON.parse((await stream.next())!.split('data: ')[1])).toMatchObject({ general: general + 1 });
+    stream.abort();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(openStreams()).toBe(before);
+  });
+
+  it('the heartbeat keeps a live session\'s stream and ends one whose session ended', async () => {
+    const learner = await makeUser();
+    const token = await createSession(learner.id, null);
+    const stream = await open(token);
+    await stream.next();
+    await heartbeat();
+    expect(await stream.next()).toBe(': heartbeat\n\n');
+    const before = openStreams();
+    await destroySession(token);
+    await heartbeat();
+    expect(await stream.next()).toBeNull();
+    expect(openStreams()).toBe(before - 1);
   });
 });

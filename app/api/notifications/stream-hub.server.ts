@@ -67,7 +67,8 @@ async function recount() {
   }
 }
 
-async function heartbeat() {
+/** Sends the heartbeat and ends the streams whose session ended (the timer's work; tests call it). */
+export async function heartbeat(): Promise<void> {
   const tokens = new Map<string, boolean>();
   for (const watcher of [...watchers.values()]) {
     for (const listener of [...watcher.listeners]) {
