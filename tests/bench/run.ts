@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from '../support/test-server';
 import { competition, COMPETITION_S, PAGE_P99_MS, PLAYERS, type CompetitionResult } from './competition';
 import { generate, SIZES, type Dataset } from './dataset';
+import { addBlackFriday, BLACK_FRIDAY_DURATION_S, BLACK_FRIDAY_TARGETS, blackFridayScenarios } from './black-friday';
 import { addTeamEvent, EVENT_SIZES } from './event-dataset';
 import { EVENT_DURATION_S, EVENT_SCENARIOS, eventScenarios } from './event-load';
 import { load, scenarios, type Measured } from './load';
@@ -47,6 +48,8 @@ const EVENT_TARGETS: Record<string, { reqPerSec?: number; unitsPerSec?: number }
   [EVENT_SCENARIOS.json]: { reqPerSec: 6000 },
   [EVENT_SCENARIOS.html]: { reqPerSec: 400 },
   [EVENT_SCENARIOS.solve]: { unitsPerSec: 600 },
+  // Issue 10 §6 (black-friday.ts), judged the same way.
+  ...BLACK_FRIDAY_TARGETS,
 };
 const P99_MS = 50;
 const PEAK_MIB = 250;
@@ -155,6 +158,8 @@ async function runSize(name: SizeName) {
   const data = await generate(join(dir, 'ctf.db'), size);
   const eventSize = EVENT_SIZES[name];
   const event = await addTeamEvent(join(dir, 'ctf.db'), data, eventSize);
+  const friday = addBlackFriday(join(dir, 'ctf.db'), data);
+  console.log(`  and a running black-friday event: ${friday.solves} solves booking ${friday.coins} coins, a reward of 10 coins to buy`);
   console.log(`  generated in ${((Date.now() - started) / 1000).toFixed(1)} s, with an online event of ${eventSize.teams} teams of ${eventSize.teamSize}, ${eventSize.challenges} challenges (${eventSize.dynamic} dynamic), ${event.solves} validated team solves, ${event.solvePairs.length} solves left to make`);
 
   const cold = coldStandings(dir);
@@ -203,6 +208,18 @@ async function runSize(name: SizeName) {
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
       const measured = await load(server.url, scenario, seconds ?? EVENT_DURATION_S);
+      clearInterval(sampler);
+      measured.peakRssMiB = Math.round(Math.max(peak, memory(pid).rss));
+      endpoints.push(measured);
+      report(measured);
+    }
+    // Black Friday (issue 10 §6): purchases, the notification counts, the general board (not profiled).
+    for (const scenario of COMPETITION_ONLY || PROFILE ? [] : blackFridayScenarios(data, friday)) {
+      await load(server.url, scenario, 1); // warm-up, not recorded
+      const pid = server.child.pid!;
+      let peak = 0;
+      const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
+      const measured = await load(server.url, scenario, seconds ?? BLACK_FRIDAY_DURATION_S);
       clearInterval(sampler);
       measured.peakRssMiB = Math.round(Math.max(peak, memory(pid).rss));
       endpoints.push(measured);
