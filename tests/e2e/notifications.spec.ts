@@ -94,7 +94,7 @@ test('staff notify an event; a registered learner sees the badge, reads it under
   await learnerPage.context().close();
 });
 
-test('with JavaScript the badge follows a new notification without a page load', async ({ page, request, baseURL }) => {
+test('with JavaScript the badge follows a new notification without a page load; the tabs share one stream', async ({ page, request, baseURL }) => {
   test.skip(test.info().project.use.javaScriptEnabled === false, 'live updates need JavaScript; without it counts refresh on each page load');
   const root = await tokenOf(request, baseURL!, SUPERUSER.email, SUPERUSER.password);
   const tag = uniqueName('live');
@@ -102,18 +102,32 @@ test('with JavaScript the badge follows a new notification without a page load',
   const learner = await activeLearner(request, baseURL!);
   const token = await tokenOf(request, baseURL!, learner.email, learner.password);
   expect((await request.post(`/api/events/${eventId}/register-user/`, { headers: { Authorization: `Bearer ${token}`, Origin: baseURL! } })).ok()).toBe(true);
+  const notify = async (n: number) => {
+    const sent = await request.post('/api/notifications/', { headers: { Authorization: `Bearer ${root}`, Origin: baseURL! }, data: { title: `Live ${tag} ${n}`, description: 'Now.', event: eventId } });
+    expect(sent.status()).toBe(201);
+  };
   await logIn(page, learner.email, learner.password);
   await visit(page, '/notifications');
   const streams: string[] = [];
-  page.on('request', (r) => r.url().includes('/api/notifications/stream') && streams.push(r.url()));
+  page.context().on('request', (r) => r.url().includes('/api/notifications/stream') && streams.push(r.url()));
   await visit(page, '/events');
+  const second = await page.context().newPage();
+  await visit(second, '/practices/challenges');
+
   const before = await counts(request, token);
-  const sent = await request.post('/api/notifications/', { headers: { Authorization: `Bearer ${root}`, Origin: baseURL! }, data: { title: `Live ${tag}`, description: 'Now.', event: eventId } });
-  expect(sent.status()).toBe(201);
-  await expect(page.getByTestId('badge-new-notifications')).toHaveText(String(before.general + before.admin + 1), { timeout: 10_000 });
+  await notify(1);
+  for (const tab of [page, second]) {
+    await expect(tab.getByTestId('badge-new-notifications')).toHaveText(String(before.general + before.admin + 1), { timeout: 10_000 });
+  }
   await expect(page.locator('header a[href="/notifications/admin"]')).toHaveText(`Admin (${before.admin + 1})`);
-  // One stream per tab: the page load opened one, client-side navigations keep it.
+  // One stream for the user's tabs (a browser has 6 connections per host): the first tab's.
   await page.getByRole('link', { name: 'Practices' }).click();
   await expect(page).toHaveURL(/\/practices\/challenges$/);
-  expect(streams.length).toBeLessThanOrEqual(1);
+  expect(streams).toHaveLength(1);
+
+  // Closing that tab hands the stream to the other one.
+  await page.close();
+  await expect.poll(() => streams.length).toBe(2);
+  await notify(2);
+  await expect(second.getByTestId('badge-new-notifications')).toHaveText(String(before.general + before.admin + 2), { timeout: 10_000 });
 });
