@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { useLoaderData } from 'react-router';
+import { BlackFridayTabs } from '~/components/black-friday-tabs';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { chartLabel, ScoreChart } from '~/components/score-chart';
@@ -42,6 +43,7 @@ export default function GeneralScoreboard() {
   const { chart, count, page, rows } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
+      <BlackFridayTabs />
       <div>
         <h1 className="text-2xl font-bold">Top 5 players</h1>
         <p className="text-slate-600">Every Black Friday event together: counted solves, points and coin balances.</p>
