@@ -92,6 +92,11 @@ async function send(role: Role, method: Method, url: string, body: Body = { name
   if (body.type) headers['Content-Type'] = body.type;
   sent++;
   const res = await fetch(`${base()}${url}`, { method, headers, body: method === 'GET' ? undefined : body.body, redirect: 'manual' });
+  // A live stream (the notification badge's) never ends: its status is the answer.
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await res.body?.cancel();
+    return res.status;
+  }
   const text = await res.text();
   if (res.status >= 500) failures.push({ role, method, url, body: body.name, status: res.status, answer: text.slice(0, 200) });
   return res.status;
