@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { PrismaClient, User } from '../app/generated/prisma/client';
 import { bookCoins } from '../app/domain/coins.server';
 import { eventTypeRules } from '../app/domain/event-types';
+import { nextFriday } from '../app/domain/fridays';
 import { createAdminNotification } from '../app/domain/notifications.server';
 import { notifyPerson } from '../app/domain/notify.server';
 import { purchaseReward } from '../app/domain/reward-purchase.server';
@@ -152,6 +153,18 @@ export async function seedDemo(db: PrismaClient): Promise<boolean> {
 
   await db.notification.create({ data: { title: 'Welcome!', description: '<p>The platform is open. Start with the practice challenges.</p>', kind: 'general' } });
   await seedBlackFriday(db, created['Black Friday CTF'], cat, users, now);
+  // Black Friday runs every Friday: the next one is already planned (the event form's 'Next Friday').
+  const friday = nextFriday(new Date(now));
+  await db.event.create({
+    data: {
+      name: `Black Friday CTF, ${friday.start_date.slice(0, 10)}`,
+      type: 'black-friday',
+      place: 'Online event',
+      description: '<p>Next Friday\'s Black Friday CTF: new challenges, more coins.</p>',
+      startDate: new Date(`${friday.start_date}:00Z`),
+      endDate: new Date(`${friday.end_date}:00Z`),
+    },
+  });
   return true;
 }
 

@@ -6,6 +6,7 @@ import { seedDemo } from '../../prisma/seed';
 import { makeSuperuser } from '../../tests/support/factories';
 import { computeGeneralStandings } from './black-friday-standings.server';
 import { ledgerBalance } from './coins.server';
+import { listEvents } from './events.server';
 
 describe('the demo seed', () => {
   it('plays the Black Friday CTF: solves, coins through the ledger, requests pending, validated and dismissed', async () => {
@@ -38,5 +39,10 @@ describe('the demo seed', () => {
     expect(await db.notification.count({ where: { kind: 'admin', eventId: friday.id } })).toBe(1);
     const bob = users.find((u) => u.username === 'bob')!;
     expect(await db.notification.count({ where: { kind: 'general', recipientId: bob.id } })).toBe(1);
+
+    // The running one first, then next Friday's, already planned.
+    const fridays = await listEvents(null, { type: 'black-friday', page: 1, pageSize: 6 });
+    expect(fridays.results.map((v) => [v.event.name.replace(/\d{4}-\d{2}-\d{2}$/, 'DATE'), v.phase])).toEqual([['Black Friday CTF', 'active'], ['Black Friday CTF, DATE', 'upcoming']]);
+    expect(fridays.results[1]!.event.startDate.getUTCDay()).toBe(5);
   });
 });
