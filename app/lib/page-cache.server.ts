@@ -1,4 +1,4 @@
-// Per-viewer cache of rendered pages (README "Rules: Other"). Going through React Router costs
+// Per-viewer cache of rendered pages (README "Rules: Speed"). Going through React Router costs
 // 4-5 ms of CPU per page (matching, loaders, SSR); the busiest pages (scoreboard, challenge board)
 // are read far more often than anything changes, so a page is rendered once per session and URL and
 // replayed until the database changes.
