@@ -1,23 +1,11 @@
 import { PRACTICE } from '~/domain/scope.server';
-import { scoreboard, type ScoreboardRow, type Standings } from '~/domain/standings.server';
+import { scoreboard, type Standings } from '~/domain/standings.server';
 import { api, JsonText, methodNotAllowed, paginated } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { env } from '~/lib/env.server';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { playerEntryJson } from './scoreboard-entry';
 import type { Route } from './+types/top-players';
-
-function row(r: ScoreboardRow) {
-  return {
-    id: r.id,
-    username: r.username,
-    name: r.username,
-    country: r.country,
-    score: r.score,
-    coin: r.coin,
-    number_of_solved_challenges: r.solved,
-    submissions: r.submissions.map((s) => ({ score: s.score, date: s.date.toISOString() })),
-  };
-}
 
 /**
  * The serialized page, built once per copy of the standings. Keyed by page only: the links
@@ -27,7 +15,7 @@ function row(r: ScoreboardRow) {
 function body(standings: Standings, url: URL): Promise<string> {
   const page = pageNumber(url.searchParams.get('page'));
   return standings.memo(`json:page=${page}`, async () =>
-    JSON.stringify(paginated({ url: `${env.publicUrl}/api/auth/users/top-players/` }, await standings.page(page, PAGE_SIZE.list), row)),
+    JSON.stringify(paginated({ url: `${env.publicUrl}/api/auth/users/top-players/` }, await standings.page(page, PAGE_SIZE.list), playerEntryJson)),
   );
 }
 

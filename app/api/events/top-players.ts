@@ -4,15 +4,15 @@ import { api, JsonText, methodNotAllowed, paginated } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { env } from '~/lib/env.server';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { playerEntryJson, submissionsJson } from '../scoreboard-entry';
 import type { Route } from './+types/top-players';
 
 /** A scoreboard entry as SPEC §3 names it: a player (with coin) or a team (with its learners). */
 export function entryJson(e: BoardEntry) {
-  const submissions = e.submissions.map((s) => ({ score: s.score, date: s.date.toISOString() }));
   if (e.members) {
-    return { id: e.id, name: e.name, score: e.score, number_of_solved_challenges: e.solved, learners: e.members.map((m) => ({ id: m.id, username: m.username, country: m.country })), submissions };
+    return { id: e.id, name: e.name, score: e.score, number_of_solved_challenges: e.solved, learners: e.members.map((m) => ({ id: m.id, username: m.username, country: m.country })), submissions: submissionsJson(e.submissions) };
   }
-  return { id: e.id, username: e.name, name: e.name, country: e.country, score: e.score, coin: e.coin, number_of_solved_challenges: e.solved, submissions };
+  return playerEntryJson({ ...e, username: e.name });
 }
 
 /** The serialized page, built once per copy of the standings (links from PUBLIC_URL, page only). */

@@ -1,9 +1,8 @@
-import { renderToStaticMarkup } from 'react-dom/server';
 import { useLoaderData } from 'react-router';
 import { BlackFridayTabs } from '~/components/black-friday-tabs';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
-import { chartLabel, ScoreChart } from '~/components/score-chart';
+import { chartMarkup } from '~/components/score-chart.server';
 import { blackFridayStandings } from '~/domain/black-friday-standings.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { flagEmoji } from '~/lib/flag-emoji';
@@ -24,12 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageNumber(new URL(request.url).searchParams.get('page'));
   const [rows, chart] = await Promise.all([
     board.memo(`page:${page}`, () => board.page(page, PAGE_SIZE.list)),
-    board.memo('chart-svg', async () => {
-      const top = await board.top();
-      if (!top.length) return '';
-      const players = top.map((p) => ({ label: chartLabel(p), submissions: p.submissions }));
-      return renderToStaticMarkup(<ScoreChart players={players} max={board.totalPoints} />);
-    }),
+    chartMarkup(board),
   ]);
   return {
     chart,

@@ -1,6 +1,5 @@
-import { renderToStaticMarkup } from 'react-dom/server';
 import { Link, useLoaderData } from 'react-router';
-import { chartLabel, ScoreChart } from '~/components/score-chart';
+import { chartMarkup } from '~/components/score-chart.server';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { scoreboardOf } from '~/domain/scoreboard.server';
@@ -29,12 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = pageNumber(new URL(request.url).searchParams.get('page'));
   const [rows, chart] = await Promise.all([
     board.memo(`page:${page}`, () => board.page(page, PAGE_SIZE.list)),
-    board.memo('chart-svg', async () => {
-      const top = await board.top();
-      if (!top.length) return '';
-      const players = top.map((p) => ({ label: chartLabel(p), submissions: p.submissions }));
-      return renderToStaticMarkup(<ScoreChart players={players} max={board.totalPoints} />);
-    }),
+    chartMarkup(board),
   ]);
   return {
     chart,

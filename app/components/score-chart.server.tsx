@@ -1,0 +1,20 @@
+// The chart of a board's top players as static markup, rendered once per copy of the board (its
+// memo) and shipped as HTML: no chart code reaches the browser.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { chartLabel, ScoreChart, type ChartPlayer } from './score-chart';
+
+interface ChartedBoard {
+  totalPoints: number;
+  top(): Promise<{ username?: string | null; name?: string | null; submissions: ChartPlayer['submissions'] }[]>;
+  memo<T>(key: string, make: () => T): T;
+}
+
+/** The board's chart, or '' when nobody has points yet. */
+export function chartMarkup(board: ChartedBoard): Promise<string> {
+  return board.memo('chart-svg', async () => {
+    const top = await board.top();
+    if (!top.length) return '';
+    const players = top.map((p) => ({ label: chartLabel(p), submissions: p.submissions }));
+    return renderToStaticMarkup(<ScoreChart players={players} max={board.totalPoints} />);
+  });
+}
