@@ -31,6 +31,9 @@ export interface Measured {
   errors: number;
   statusCodes: Record<string, number>;
   peakRssMiB?: number;
+  /** The same bytes from a bare node:http server in the same run (bare.ts), and ours as a share of it. */
+  bare?: { reqPerSec: number; p99: number };
+  ratio?: number;
 }
 
 const boundary = 'benchboundary7MA4YWxkTrZu0gW';

@@ -13,7 +13,8 @@ import { generate, SIZES, type Dataset } from './dataset';
 import { addBlackFriday, BLACK_FRIDAY_DURATION_S, BLACK_FRIDAY_TARGETS, blackFridayScenarios } from './black-friday';
 import { addTeamEvent, EVENT_SIZES } from './event-dataset';
 import { EVENT_DURATION_S, EVENT_SCENARIOS, eventScenarios } from './event-load';
-import { load, scenarios, type Measured } from './load';
+import { loadBare, recorded } from './bare';
+import { DURATION_S, load, scenarios, type Measured, type Scenario } from './load';
 import { summarize } from './profile-summary';
 
 type SizeName = keyof typeof SIZES;
@@ -185,13 +186,16 @@ async function runSize(name: SizeName) {
         server = await startServer(dir, `${index + 1}-${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '').toLowerCase()}`);
       }
       const scenario = scenarios(data, await loginCookie(server.url, data))[index];
-      await load(server.url, scenario, 1); // warm-up, not recorded
+      // The warm-up (not measured) records the answers the bare server will repeat.
+      const { scenario: warmup, answers } = recorded(scenario);
+      await load(server.url, warmup, 1);
       const pid = server.child.pid!;
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
       const measured = await load(server.url, scenario, seconds);
       clearInterval(sampler);
       measured.peakRssMiB = Math.round(Math.max(peak, memory(pid).rss));
+      await compareWithBare(measured, scenario, answers, seconds ?? DURATION_S);
       endpoints.push(measured);
       report(measured);
     }
@@ -202,26 +206,30 @@ async function runSize(name: SizeName) {
         await server.stop();
         server = await startServer(dir, `${names.length + index + 1}-${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '').toLowerCase()}`);
       }
-      const { warmup, measured: scenario } = eventScenarios(data, event, await loginCookie(server.url, data))[index];
-      await load(server.url, warmup, 1); // not recorded
+      const { warmup: planned, measured: scenario } = eventScenarios(data, event, await loginCookie(server.url, data))[index];
+      const { scenario: warmup, answers } = recorded(planned);
+      await load(server.url, warmup, 1); // not measured: records the answers for the bare server
       const pid = server.child.pid!;
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
       const measured = await load(server.url, scenario, seconds ?? EVENT_DURATION_S);
       clearInterval(sampler);
       measured.peakRssMiB = Math.round(Math.max(peak, memory(pid).rss));
+      await compareWithBare(measured, scenario, answers, seconds ?? EVENT_DURATION_S);
       endpoints.push(measured);
       report(measured);
     }
     // Black Friday (issue 10 §6): purchases, the notification counts, the general board (not profiled).
     for (const scenario of COMPETITION_ONLY || PROFILE ? [] : blackFridayScenarios(data, friday)) {
-      await load(server.url, scenario, 1); // warm-up, not recorded
+      const { scenario: warmup, answers } = recorded(scenario);
+      await load(server.url, warmup, 1); // not measured: records the answers for the bare server
       const pid = server.child.pid!;
       let peak = 0;
       const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
       const measured = await load(server.url, scenario, seconds ?? BLACK_FRIDAY_DURATION_S);
       clearInterval(sampler);
       measured.peakRssMiB = Math.round(Math.max(peak, memory(pid).rss));
+      await compareWithBare(measured, scenario, answers, seconds ?? BLACK_FRIDAY_DURATION_S);
       endpoints.push(measured);
       report(measured);
     }
@@ -249,9 +257,19 @@ async function runSize(name: SizeName) {
 
 const EVENT_TARGETS_COUNT = Object.keys(EVENT_TARGETS).length;
 
+/** Loads the bare server with the same bytes (bare.ts) and keeps its figure and our ratio to it. */
+async function compareWithBare(measured: Measured, scenario: Scenario, answers: Parameters<typeof loadBare>[1], seconds: number) {
+  if (PROFILE) return;
+  const bare = await loadBare(scenario, answers, seconds, load);
+  if (!bare) return;
+  measured.bare = { reqPerSec: bare.reqPerSec, p99: bare.p99 };
+  measured.ratio = Math.round((measured.reqPerSec / bare.reqPerSec) * 1000) / 1000;
+}
+
 function report(measured: Measured) {
   const units = measured.unitsPerSec !== undefined ? ` (${measured.unitsPerSec} ${measured.unitLabel})` : '';
-  console.log(`  ${measured.name.padEnd(44)} ${String(measured.reqPerSec).padStart(6)} req/s${units}  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors}  rss ${measured.peakRssMiB} MiB  (${measured.requests} requests)`);
+  const bare = measured.bare ? `  bare ${measured.bare.reqPerSec} req/s (ratio ${measured.ratio})` : '';
+  console.log(`  ${measured.name.padEnd(44)} ${String(measured.reqPerSec).padStart(6)} req/s${units}  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors}  rss ${measured.peakRssMiB} MiB  (${measured.requests} requests)${bare}`);
 }
 
 function reportCompetition(c: CompetitionResult) {
