@@ -30,7 +30,9 @@ app.set('etag', false);
 // Request id, CSP nonce and the load context React Router hands to loaders and actions.
 app.use((req, res, next) => {
   const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
-  res.locals.ctx = { ip: req.socket.remoteAddress ?? 'unknown', nonce: randomBytes(16).toString('base64'), requestId };
+  // A GET of a page's HTML (not a client navigation's data, not the API): rendered once for every viewer of the same data (app/lib/viewer-template.server.ts).
+  const document = req.method === 'GET' && !req.path.startsWith('/api/') && !req.path.endsWith('.data');
+  res.locals.ctx = { ip: req.socket.remoteAddress ?? 'unknown', nonce: randomBytes(16).toString('base64'), requestId, document };
   res.setHeader('X-Request-Id', requestId);
   next();
 });

@@ -31,7 +31,7 @@ export default async function handleRequest(
   // Rendered with tokens for the viewer's own values (lib/viewer-template.server.ts): kept under its
   // input when it may be shared, then finished for this viewer.
   const { matches, loaderData, errors } = routerContext.staticHandlerContext;
-  const key = viewer && cacheable && !errors ? templateKey(request.url, status, matches.map((m) => m.route.id), loaderData) : null;
+  const key = viewer && status === 200 && !errors && !headers.has('Set-Cookie') && optedIn(routerContext) ? templateKey(request.url, status, matches.map((m) => m.route.id), loaderData) : null;
   let template = key ? keptTemplate(key) : null;
   if (template) {
     // The hydration data encoded for this request is the template's own, already in the page.
@@ -88,9 +88,13 @@ function pageCacheable(request: Request, status: number, headers: Headers, route
   const miss = loadContext.pageCache;
   const userId = contextOf(loadContext).userId;
   if (!miss || userId === undefined || request.method.toUpperCase() !== 'GET' || status !== 200 || headers.has('Set-Cookie')) return null;
-  const { matches, errors } = routerContext.staticHandlerContext;
-  const deepest = matches.at(-1)?.route.id;
-  const handle = deepest ? (routerContext.routeModules[deepest]?.handle as { pageCache?: unknown } | undefined) : undefined;
-  if (errors || handle?.pageCache !== true) return null;
+  if (routerContext.staticHandlerContext.errors || !optedIn(routerContext)) return null;
   return { miss, userId };
+}
+
+/** Whether the page's deepest route opted in with `handle.pageCache` (read far more than written). */
+function optedIn(routerContext: EntryContext): boolean {
+  const deepest = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
+  const handle = deepest ? (routerContext.routeModules[deepest]?.handle as { pageCache?: unknown } | undefined) : undefined;
+  return handle?.pageCache === true;
 }

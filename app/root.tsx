@@ -27,10 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user ? headerCounts(user) : { general: 0, admin: 0, rewardRequests: 0 },
   ]);
   let shown = user ? { id: user.id, username: user.username, profile: profileUrl(user), counts } : null;
-  // A page the page cache could have answered is rendered as a template for every viewer of the same
-  // data, and finished with this viewer's values by entry.server.tsx (lib/viewer-template.server.ts).
+  // A page is rendered as a template for every viewer of the same data, and finished with this
+  // viewer's values by entry.server.tsx (lib/viewer-template.server.ts). A flash message is the
+  // viewer's own, so a page carrying one is rendered for them alone.
   const ctx = context as RequestContext;
-  if (shown && ctx.pageCache && !flash && !setCookie) {
+  if (shown && ctx.document && !flash && !setCookie) {
     ctx.viewer = shown;
     shown = viewerTokens(shown);
   }

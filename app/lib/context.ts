@@ -5,6 +5,8 @@ export interface RequestContext {
   requestId: string;
   /** Set once the session is resolved, so the request log can name the user. */
   userId?: number;
+  /** A GET of a page's HTML (server.ts): the root loader hands it viewer tokens (lib/viewer-template.server.ts). */
+  document?: boolean;
   /** Set by server.ts when the page cache missed: entry.server.tsx stores the page under it. */
   pageCache?: { key: string; version: number; at: number };
   /**

@@ -175,6 +175,7 @@ describe('page cache', () => {
     expect(data.headers.get('x-page-cache')).toBeNull();
     expect(data.headers.get('content-type')).not.toMatch(/text\/html/);
     const bearer = await fetch(`${base()}${SCOREBOARD}`, { headers: { Cookie: cookie, Authorization: `Bearer ${learner.token}` } });
-    expect(bearer.headers.get('x-page-cache')).toBeNull();
+    // Never a replay of a session's page; it may be finished from a render shared with other viewers.
+    expect(bearer.headers.get('x-page-cache')).not.toBe('hit');
   });
 });

@@ -77,6 +77,24 @@ describe('one render for every viewer', () => {
     expect(listed).toBe(true);
   });
 
+  it('shares renders without the page cache too: pages asked by Bearer token get their own header', async () => {
+    const [first, second] = [await activeLearner(), await activeLearner()];
+    const page = async (token: string) => {
+      const res = await fetch(`${base()}${SCOREBOARD}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'text/html' } });
+      return { cache: res.headers.get('x-page-cache'), html: await res.text() };
+    };
+    let shared: Awaited<ReturnType<typeof page>> | null = null;
+    for (let i = 0; i < 30 && !shared; i++) {
+      await page(first.token);
+      const b = await page(second.token);
+      if (b.cache === 'shared') shared = b;
+    }
+    expect(shared, 'a Bearer page view was never finished from a shared render').not.toBeNull();
+    expect(headerName(shared!.html)).toBe(second.username);
+    expect(shared!.html).not.toContain(first.username);
+    expect(shared!.html).not.toMatch(TOKEN);
+  });
+
   it('never finishes a page for a request that carries no session', async () => {
     const res = await fetch(`${base()}${SCOREBOARD}`, { redirect: 'manual' });
     expect(res.status).toBe(302);
