@@ -12,7 +12,7 @@ import { isStaff } from './domain/policy.server';
 import { profileUrl } from './domain/user-view.server';
 import { getUser } from './lib/auth.server';
 import type { RequestContext } from './lib/context';
-import { viewerTokens } from './lib/viewer-template.server';
+import { templatable, viewerTokens } from './lib/viewer-template.server';
 import { takeFlash } from './lib/session.server';
 
 export const links: Route.LinksFunction = () => [
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // viewer's values by entry.server.tsx (lib/viewer-template.server.ts). A flash message is the
   // viewer's own, so a page carrying one is rendered for them alone.
   const ctx = context as RequestContext;
-  if (shown && ctx.document && !flash && !setCookie) {
+  if (shown && ctx.document && !flash && !setCookie && templatable(shown)) {
     ctx.viewer = shown;
     shown = viewerTokens(shown);
   }

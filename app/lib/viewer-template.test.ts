@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asTemplate, finishFor, keepTemplate, keptTemplate, templateKey, viewerTokens } from './viewer-template.server';
+import { asTemplate, finishFor, keepTemplate, keptTemplate, templatable, templateKey, viewerTokens } from './viewer-template.server';
 
 const alice = { id: 7, username: 'alice', profile: '/media/profiles/7', counts: { general: 2, admin: 1, rewardRequests: 0 } };
 const bob = { id: 9, username: 'bob.b', profile: '/default-profile.svg', counts: { general: 0, admin: 3, rewardRequests: 4 } };
@@ -24,7 +24,9 @@ describe('viewer templates', () => {
     expect(finishFor(template, bob, 'M')).toBe(render(bob, 'M'));
   });
 
-  it('refuses a value it cannot place safely', () => {
+  it('refuses a value it cannot place safely: such a viewer is not templated at all', () => {
+    expect(templatable(alice)).toBe(true);
+    expect(templatable({ ...alice, username: 'root admin' })).toBe(false);
     const template = asTemplate(render(viewerTokens(alice), 'N'), 'N');
     expect(() => finishFor(template, { ...alice, username: '<script>' }, 'N')).toThrow();
   });
