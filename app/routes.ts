@@ -176,8 +176,6 @@ export default [
   route('blacks-fridays/general-scoreboard', 'routes/blacks-fridays/general-scoreboard.tsx'),
   // [end black-friday scoreboard pages]
 
-  // Header links whose pages are not built yet: a 404 page that says so (README "Rules: Navigation").
-
   // Unknown paths: home when logged in, login otherwise.
   route('*', 'routes/fallback.tsx'),
 ] satisfies RouteConfig;
