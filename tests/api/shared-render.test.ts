@@ -66,7 +66,8 @@ describe('one render for every viewer', () => {
     const [viewer, solver] = [await activeLearner(), await activeLearner()];
     const cookie = await sessionCookie(viewer);
     await get(SCOREBOARD, cookie);
-    await solve(solver.token, 'Caesar salad', 'CTF{rot_thirteen}');
+    // A challenge no other test file solves: its top solvers list is left to the tests that read it.
+    await solve(solver.token, 'Overflowing cup', 'CTF{smash_the_stack}');
     let listed = false;
     for (let page = 1; page <= 50 && !listed; page++) {
       const { html, cache } = await get(`${SCOREBOARD}?page=${page}`, cookie);
