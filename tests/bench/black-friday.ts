@@ -5,7 +5,7 @@
 // reward to buy, and notifications of each kind so the counts have rows to count.
 import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import type { Dataset } from './dataset';
+import { iso, prng, type Dataset } from './dataset';
 import type { Scenario } from './load';
 
 /** Like the event scenarios: 5 s each keeps the whole bench near its length. */
@@ -36,18 +36,6 @@ export interface BlackFriday {
   coins: number;
 }
 
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 const HOUR = 3600 * 1000;
 
 export function addBlackFriday(path: string, data: Dataset): BlackFriday {

@@ -26,7 +26,7 @@ export interface Dataset {
 }
 
 // Deterministic, so two runs load the same data.
-function prng(seed: number) {
+export function prng(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -38,7 +38,7 @@ function prng(seed: number) {
 }
 
 // Prisma's SQLite text format for DateTime.
-const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
+export const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 const COUNTRIES = ['BJ', 'TG', 'NG', 'GH', 'CI', 'SN', 'FR', 'CM', 'BF', 'NE'];
 const DAY = 24 * 3600 * 1000;
 

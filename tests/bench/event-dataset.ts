@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { hashPassword } from '../../app/lib/password.server';
 import { challengeValue } from '../../app/domain/scoring.server';
-import type { Dataset } from './dataset';
+import { iso, prng, type Dataset } from './dataset';
 
 export interface EventSize { teams: number; teamSize: number; challenges: number; dynamic: number }
 
@@ -36,18 +36,6 @@ export interface TeamEvent {
   solves: number;
 }
 
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
 const HOUR = 3600 * 1000;
 const CATEGORIES = ['Web', 'Cryptography', 'Forensics', 'Pwn'];
 
