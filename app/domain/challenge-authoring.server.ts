@@ -273,20 +273,16 @@ export async function setNextChallenge(actor: Actor | null, id: number, next: nu
 
 /**
  * The superuser deletes a challenge with everything attached to it: flag, hint, files and
- * submissions (their points leave the standings), and the files and writeups on disk.
+ * submissions with their writeups (their points leave the standings), and the files on disk.
  */
 export async function deleteChallenge(actor: Actor | null, id: number): Promise<void> {
   requireSuperuser(actor);
   const challenge = await loadForStaff(actor, id);
-  const writeups = await db.submission.findMany({ where: { challengeId: challenge.id, writeup: { not: null } }, select: { writeup: true } });
   await db.$transaction(async (tx) => {
     await tx.challenge.delete({ where: { id: challenge.id } });
     await logStaffAction(tx, actor, 'challenge.delete', 'challenge', [challenge.id], { name: challenge.name });
   });
-  await Promise.all([
-    ...challenge.files.map((f) => remove('challenges', f.storedName)),
-    ...writeups.map((w) => remove('writeups', w.writeup)),
-  ]);
+  await Promise.all(challenge.files.map((f) => remove('challenges', f.storedName)));
 }
 
 // Flag ----------------------------------------------------------------------------------------

@@ -246,16 +246,13 @@ export async function updateEvent(actor: Actor | null, id: number | string, patc
 
 /**
  * The superuser deletes an event with everything in it: its challenges (their flags, hints, files),
- * submissions, teams, registrations and notifications go in one transaction (the rows cascade from
- * the event), then the files leave the disk: challenge files, writeups and the event's image.
+ * submissions with their writeups, teams, registrations and notifications go in one transaction (the
+ * rows cascade from the event), then the files leave the disk: challenge files and the event's image.
  */
 export async function deleteEvent(actor: Actor | null, id: number | string): Promise<void> {
   requireSuperuser(actor);
   const event = await findEvent(id);
-  const [files, writeups] = await Promise.all([
-    db.challengeFile.findMany({ where: { challenge: { eventId: event.id } }, select: { storedName: true } }),
-    db.submission.findMany({ where: { eventId: event.id, writeup: { not: null } }, select: { writeup: true } }),
-  ]);
+  const files = await db.challengeFile.findMany({ where: { challenge: { eventId: event.id } }, select: { storedName: true } });
   await db.$transaction(async (tx) => {
     // Explicit, in the order a foreign key would ask for, rather than trusting every cascade.
     await tx.submission.deleteMany({ where: { OR: [{ eventId: event.id }, { challenge: { eventId: event.id } }] } });
@@ -266,7 +263,6 @@ export async function deleteEvent(actor: Actor | null, id: number | string): Pro
   });
   await Promise.all([
     ...files.map((f) => remove('challenges', f.storedName)),
-    ...writeups.map((w) => remove('writeups', w.writeup)),
     remove('events', event.image),
   ]);
 }

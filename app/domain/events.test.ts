@@ -123,8 +123,8 @@ describe('deleting an event', () => {
       return join(env.uploadDir, area);
     };
     writeFileSync(join(dir('challenges'), 'delete-me-file'), 'clue');
-    writeFileSync(join(dir('writeups'), 'delete-me-writeup'), 'how');
-    const { challenge, team } = await fillEvent(event.id, learner.id, { challengeFile: 'delete-me-file', writeup: 'delete-me-writeup' });
+    const { challenge, team } = await fillEvent(event.id, learner.id, { challengeFile: 'delete-me-file' });
+    const writeups = await db.writeup.count();
     const other = await makeEventRow();
 
     expect(await errorOf(deleteEvent(await makeStaff(), event.id))).toBeInstanceOf(Forbidden);
@@ -136,7 +136,7 @@ describe('deleting an event', () => {
     expect(await db.submission.count({ where: { challengeId: challenge.id } })).toBe(0);
     expect(await db.eventRegistration.count({ where: { eventId: event.id } })).toBe(0);
     expect(onDisk('challenges', 'delete-me-file')).toBe(false);
-    expect(onDisk('writeups', 'delete-me-writeup')).toBe(false);
+    expect(await db.writeup.count()).toBe(writeups - 1); // with its submission
     expect(onDisk('events', event.image!)).toBe(false);
     expect(await db.event.findUnique({ where: { id: other.id } })).not.toBeNull();
     expect(await db.staffAction.count({ where: { action: 'event.delete', targetId: String(event.id) } })).toBe(1);

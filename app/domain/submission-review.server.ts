@@ -40,7 +40,6 @@ const rowSelect = {
   score: true,
   isCorrect: true,
   isValidated: true,
-  writeup: true,
   writeupName: true,
   comment: true,
   eventId: true,
@@ -197,15 +196,14 @@ export function bulkValidationMessage(count: number): string {
   return `${REVIEW_MESSAGES.validated} ${count} submission${count === 1 ? '' : 's'} validated.`;
 }
 
-/**
- * Who may download a writeup: staff, or the learner who submitted it. Returns where it is stored and
- * the name to send.
- */
-export async function writeupFile(actor: Actor | null, id: number): Promise<{ storedName: string; name: string }> {
+/** Who may download a writeup: staff, or the learner who submitted it. Returns its bytes and name. */
+export async function writeupFile(actor: Actor | null, id: number): Promise<{ bytes: Uint8Array; name: string }> {
   requireAuthenticated(actor);
-  const submission = validId(id) ? await db.submission.findUnique({ where: { id }, select: { learnerId: true, writeup: true, writeupName: true } }) : null;
+  const submission = validId(id)
+    ? await db.submission.findUnique({ where: { id }, select: { learnerId: true, writeupName: true, writeupFile: { select: { bytes: true } } } })
+    : null;
   if (!submission) throw new NotFound(REVIEW_MESSAGES.notFound);
   if (!isStaff(actor) && submission.learnerId !== actor.id) throw new Forbidden();
-  if (!submission.writeup) throw new NotFound(REVIEW_MESSAGES.noWriteup);
-  return { storedName: submission.writeup, name: submission.writeupName || submission.writeup };
+  if (!submission.writeupFile) throw new NotFound(REVIEW_MESSAGES.noWriteup);
+  return { bytes: submission.writeupFile.bytes, name: submission.writeupName || 'writeup' };
 }

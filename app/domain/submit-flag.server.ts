@@ -7,7 +7,7 @@ import { env } from '~/lib/env.server';
 import { DomainError, Invalid, RateLimited } from '~/lib/errors.server';
 import { MESSAGES } from '~/lib/messages';
 import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.server';
-import { isFile, remove, store } from '~/lib/uploads.server';
+import { isFile } from '~/lib/uploads.server';
 import { logAttempt } from './attempt-log.server';
 import { bookSolveCoinsNow } from './coins.server';
 import { challengeAccess, type Access, type Intent, type Via } from './challenge-access.server';
@@ -38,10 +38,13 @@ async function assertNotLimited(key: string) {
 const solveExists = statement<{ id: number }, [string]>('SELECT id FROM "Submission" WHERE solveKey = ?');
 const earlierSolves = statementsBy<{ n: number }, [number]>((counted) => `SELECT COUNT(*) AS n FROM "Submission" WHERE ${counted} AND challengeId = ?`);
 type SubmissionRow = Omit<Submission, 'isCorrect' | 'isValidated' | 'createdAt' | 'reviewedAt'> & { isCorrect: number; isValidated: number | null; createdAt: string; reviewedAt: string | null };
-const insertSubmission = statement<SubmissionRow, [number, number, number | null, number | null, number, number, number | null, string, string | null, string | null, string]>(
-  `INSERT INTO "Submission" (challengeId, learnerId, teamId, eventId, score, coin, isCorrect, isValidated, solveKey, writeup, writeupName, createdAt)
-   VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) RETURNING *`,
+const insertSubmission = statement<SubmissionRow, [number, number, number | null, number | null, number, number, number | null, string, string | null, string]>(
+  `INSERT INTO "Submission" (challengeId, learnerId, teamId, eventId, score, coin, isCorrect, isValidated, solveKey, writeupName, createdAt)
+   VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?) RETURNING *`,
 );
+// In the solve's transaction: a writeup file on disk cost more than the rest of the solve (file
+// creation is 3 system calls through the thread pool) and could outlive a failed insert.
+const insertWriteup = statement<unknown, [number, Buffer]>('INSERT INTO "Writeup" ("submissionId", "bytes") VALUES (?, ?)');
 
 /**
  * Checks an attempt through the access rule: logs it, counts it against the limit when wrong,
@@ -86,10 +89,10 @@ export async function submitFlag(actor: Actor | null, challengeId: number, input
   if (writeup && writeup.size > MAX_WRITEUP_BYTES) throw new Invalid({ writeup: [`The file is too large (at most ${MAX_WRITEUP_BYTES / 1024 / 1024} MB).`] });
 
   const key = solveKey(scope, { learnerId: actor!.id, teamId }, challenge.id);
-  // Saves storing a writeup that would be thrown away; the unique solveKey decides in the end.
+  // Saves reading a writeup that would be thrown away; the unique solveKey decides in the end.
   if (await solveExists.get(key)) throw new DomainError(400, ALREADY_SOLVED);
 
-  const stored = writeup ? await store('writeups', Buffer.from(await writeup.arrayBuffer())) : null;
+  const bytes = writeup ? Buffer.from(await writeup.arrayBuffer()) : null;
   const counted = countingSql(scope);
   try {
     const row = await writeTransaction(() => {
@@ -101,7 +104,8 @@ export async function submitFlag(actor: Actor | null, challengeId: number, input
       // reviewed), booked in this transaction; a reviewed type earns none here.
       const coin = rules.coins && !rules.reviewed ? score : 0;
       const createdAt = sqlDate();
-      const inserted = insertSubmission.now().get(challenge.id, actor!.id, teamId, challenge.eventId, score, coin, validated, key, stored, name, createdAt)!;
+      const inserted = insertSubmission.now().get(challenge.id, actor!.id, teamId, challenge.eventId, score, coin, validated, key, name, createdAt)!;
+      if (bytes) insertWriteup.now().run(inserted.id, bytes);
       bookSolveCoinsNow(actor!.id, inserted.id, coin, createdAt);
       return inserted;
     });
@@ -113,7 +117,6 @@ export async function submitFlag(actor: Actor | null, challengeId: number, input
       reviewedAt: row.reviewedAt ? new Date(row.reviewedAt) : null,
     };
   } catch (error) {
-    await remove('writeups', stored);
     // The unique solveKey lost a race against a parallel submission of the same solve.
     if ((error as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/i.test(String((error as Error)?.message))) {
       throw new DomainError(400, ALREADY_SOLVED);

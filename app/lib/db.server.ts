@@ -16,7 +16,7 @@ export function openDatabase(url = env.databaseUrl): PrismaClient {
   const raw = new Database(path ?? ':memory:');
   raw.pragma('journal_mode = WAL');
   raw.pragma('busy_timeout = 5000');
-  applyMigrations(raw);
+  applyMigrations(raw, env.uploadDir);
   // Gives the query planner statistics (it analyzes tables that have none or changed a lot): without
   // them SQLite picked the eventId index for per-challenge counts and scanned every submission.
   raw.pragma('optimize=0x10002');

@@ -1,7 +1,7 @@
 // Applies prisma/migrations at start without Prisma's CLI (which needs a download, see TOOLCHAIN.md),
 // recording each in _prisma_migrations exactly as `prisma migrate deploy` would.
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 
@@ -10,7 +10,35 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "migration_name" TEXT NOT NULL, "logs" TEXT, "rolled_back_at" DATETIME,
   "started_at" DATETIME NOT NULL DEFAULT current_timestamp, "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`;
 
-export function applyMigrations(db: Database.Database, dir = resolve('prisma/migrations')): string[] {
+/**
+ * What a migration's SQL cannot do, run in its transaction right after its SQL: reading files into
+ * the database. Each returns the files to delete once the migration is committed.
+ */
+const DATA_STEPS: Record<string, (db: Database.Database, uploadDir: string) => string[]> = {
+  '20261124024734_writeups_in_database': writeupFilesIntoDatabase,
+};
+
+/**
+ * Writeups used to be files under UPLOAD_DIR/writeups, named by Submission.writeup (dropped by the
+ * next migration). Their bytes move into Writeup; a submission whose file is gone keeps no writeup
+ * name, so writeupName is set exactly when a Writeup row exists.
+ */
+function writeupFilesIntoDatabase(db: Database.Database, uploadDir: string): string[] {
+  const insert = db.prepare('INSERT INTO "Writeup" ("submissionId", "bytes") VALUES (?, ?)');
+  const moved: string[] = [];
+  for (const row of db.prepare<[], { id: number; writeup: string }>('SELECT id, writeup FROM "Submission" WHERE writeup IS NOT NULL').all()) {
+    const path = join(uploadDir, 'writeups', row.writeup.replace(/[/\\]/g, ''));
+    if (!existsSync(path)) continue;
+    insert.run(row.id, readFileSync(path));
+    moved.push(path);
+  }
+  db.exec(`UPDATE "Submission" SET "writeupName" = NULL WHERE "writeupName" IS NOT NULL AND id NOT IN (SELECT "submissionId" FROM "Writeup");
+    UPDATE "Submission" SET "writeupName" = 'writeup' WHERE "writeupName" IS NULL AND id IN (SELECT "submissionId" FROM "Writeup")`);
+  return moved;
+}
+
+/** Applies the migrations not applied yet; `uploadDir` is where the data steps find files (env.uploadDir). */
+export function applyMigrations(db: Database.Database, uploadDir: string, dir = resolve('prisma/migrations')): string[] {
   db.exec(MIGRATIONS_TABLE);
   const done = new Set(
     (db.prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL').all() as { migration_name: string }[]).map((r) => r.migration_name),
@@ -25,9 +53,11 @@ export function applyMigrations(db: Database.Database, dir = resolve('prisma/mig
     const checksum = createHash('sha256').update(sql).digest('hex');
     // Table rebuilds would cascade-delete child rows with foreign keys on; check them before commit.
     db.pragma('foreign_keys = OFF');
+    let obsolete: string[] = [];
     try {
       db.transaction(() => {
         db.exec(sql);
+        obsolete = DATA_STEPS[name]?.(db, uploadDir) ?? [];
         const broken = db.pragma('foreign_key_check') as unknown[];
         if (broken.length) throw new Error(`migration ${name} leaves ${broken.length} broken foreign keys`);
         db.prepare(
@@ -37,6 +67,7 @@ export function applyMigrations(db: Database.Database, dir = resolve('prisma/mig
     } finally {
       db.pragma('foreign_keys = ON');
     }
+    for (const path of obsolete) rmSync(path, { force: true });
     applied.push(name);
   }
   return applied;

@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { env } from './env.server';
 import { invalid } from './errors.server';
 
-export type UploadArea = 'profiles' | 'challenges' | 'writeups' | 'events';
+// Writeups are not files: they live in the database beside their submission (model Writeup).
+export type UploadArea = 'profiles' | 'challenges' | 'events';
 
 export const IMAGE_TYPES: Record<string, { ext: string; magic: (b: Buffer) => boolean }> = {
   'image/png': { ext: '.png', magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
@@ -38,7 +39,7 @@ export async function store(area: UploadArea, bytes: Buffer, ext = ''): Promise<
   const dir = join(env.uploadDir, area);
   if (!madeDirs.has(dir)) {
     mkdirSync(dir, { recursive: true });
-    madeDirs.add(dir); // once per area: a solve stores a writeup, and this is its hot path
+    madeDirs.add(dir); // once per area
   }
   const name = randomBytes(16).toString('hex') + ext.toLowerCase().replace(/[^.a-z0-9]/g, '');
   await writeFile(join(dir, name), bytes, { mode: 0o600 });
@@ -60,12 +61,20 @@ function contentTypeOf(name: string): string {
 export function attachment(area: UploadArea, storedName: string, downloadName: string): Response {
   const path = join(env.uploadDir, area, storedName.replace(/[/\\]/g, ''));
   if (!existsSync(path)) return new Response('Not found', { status: 404 });
-  const stream = Readable.toWeb(createReadStream(path)) as ReadableStream;
+  return downloadResponse(Readable.toWeb(createReadStream(path)) as ReadableStream, statSync(path).size, contentTypeOf(storedName), downloadName);
+}
+
+/** The same for bytes kept in the database (a writeup), sent as opaque data. */
+export function bytesAttachment(bytes: Uint8Array, downloadName: string): Response {
+  return downloadResponse(bytes as Uint8Array<ArrayBuffer>, bytes.length, 'application/octet-stream', downloadName);
+}
+
+function downloadResponse(body: BodyInit, size: number, type: string, downloadName: string): Response {
   const ascii = downloadName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return new Response(stream, {
+  return new Response(body, {
     headers: {
-      'Content-Type': contentTypeOf(storedName),
-      'Content-Length': String(statSync(path).size),
+      'Content-Type': type,
+      'Content-Length': String(size),
       'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Cache-Control': 'private, max-age=300',

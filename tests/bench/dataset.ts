@@ -1,4 +1,5 @@
 // Generates a benchmark database straight through better-sqlite3 (bulk inserts in one transaction),
+import { dirname, join } from 'node:path';
 // on the real schema: the server's own migrations are applied first.
 import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -45,7 +46,7 @@ const DAY = 24 * 3600 * 1000;
 export async function generate(path: string, size: Size): Promise<Dataset> {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  applyMigrations(db);
+  applyMigrations(db, join(dirname(path), 'uploads')); // a fresh database: no writeup files to move
   const random = prng(42);
   const now = Date.now();
   const viewerHash = await hashPassword(VIEWER_PASSWORD);
@@ -129,6 +130,8 @@ export async function generate(path: string, size: Size): Promise<Dataset> {
         rejected ? null : `u:${learnerId}:${challenge.id}`, iso(start + (n * 30 * DAY) / size.submissions),
       );
     }
+    // Every submission above names a writeup: its bytes, as a solve stores them.
+    db.exec(`INSERT INTO "Writeup" (submissionId, bytes) SELECT id, CAST('# Steps\nRead the source, found the flag.\n' AS BLOB) FROM "Submission" WHERE writeupName IS NOT NULL AND id NOT IN (SELECT submissionId FROM "Writeup")`);
     for (let l = 0; l < learnerIds.length; l++) {
       for (let c = 0; c < valued.length; c++) if (!used.has(pairKey(l, c))) freshPairs.push([learnerIds[l], valued[c].id]);
     }

@@ -69,8 +69,8 @@ export function eventForm(over: Record<string, string | File | null> = {}, phase
   return form;
 }
 
-/** An event challenge with a file on disk and a submission with a writeup on disk. */
-export async function fillEvent(eventId: number, learnerId: number, files: { challengeFile: string; writeup: string }) {
+/** An event challenge with a file on disk and a submission with a writeup. */
+export async function fillEvent(eventId: number, learnerId: number, files: { challengeFile: string }) {
   const db = await database();
   const name = unique('cat');
   const category = await db.category.create({ data: { name, nameKey: name } });
@@ -88,6 +88,6 @@ export async function fillEvent(eventId: number, learnerId: number, files: { cha
   const team = await db.team.create({ data: { name: unique('team'), nameKey: unique('team'), eventId, ownerId: learnerId, passwordHash: 'x', codeInvitation: unique('code') } });
   await db.teamMember.create({ data: { teamId: team.id, userId: learnerId, eventId } });
   await db.eventRegistration.create({ data: { eventId, userId: learnerId } });
-  await db.submission.create({ data: { challengeId: challenge.id, learnerId, teamId: team.id, eventId, score: 100, isCorrect: true, writeup: files.writeup, writeupName: 'w.md' } });
+  await db.submission.create({ data: { challengeId: challenge.id, learnerId, teamId: team.id, eventId, score: 100, isCorrect: true, writeupName: 'w.md', writeupFile: { create: { bytes: Buffer.from('how') } } } });
   return { challenge, team };
 }

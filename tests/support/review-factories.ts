@@ -1,10 +1,9 @@
 // Builders for categories, challenges and submissions, straight through Prisma (domain tests of
 // categories and submission review). Submissions follow the submit code's conventions: a counting
-// submission carries its solveKey; a writeup is a stored file under UPLOAD_DIR/writeups.
+// submission carries its solveKey; a writeup is a Writeup row beside it.
 import { solveKey, PRACTICE, type Scope } from '~/domain/scope.server';
 import type { Challenge, Event, User } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { store } from '~/lib/uploads.server';
 import { unique } from './factories';
 
 export async function makeCategory(name = unique('Category ')) {
@@ -57,7 +56,7 @@ export async function makeSubmission(
   const scope = over.scope ?? PRACTICE;
   const teamId = over.teamId ?? null;
   const counts = isCorrect && isValidated !== false;
-  const writeup = over.writeup === false ? null : await store('writeups', Buffer.from(over.writeup ?? `# Writeup of ${challenge.name}\n`), '.md');
+  const writeup = over.writeup === false ? null : Buffer.from(over.writeup ?? `# Writeup of ${challenge.name}\n`);
   return db.submission.create({
     data: {
       challengeId: challenge.id,
@@ -68,8 +67,8 @@ export async function makeSubmission(
       isCorrect,
       isValidated,
       solveKey: counts ? solveKey(scope, { learnerId: learner.id, teamId }, challenge.id) : null,
-      writeup,
       writeupName: writeup ? over.writeupName ?? 'writeup.md' : null,
+      ...(writeup ? { writeupFile: { create: { bytes: writeup } } } : {}),
     },
   });
 }

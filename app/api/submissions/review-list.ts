@@ -26,7 +26,7 @@ export function submissionJson(request: Request, row: ReviewRow) {
     score: row.score,
     is_correct: row.isCorrect,
     is_validated: row.isValidated,
-    writeup: row.writeup ? writeupUrl(request, row.id) : null,
+    writeup: row.writeupName !== null ? writeupUrl(request, row.id) : null,
     comment: row.comment,
     learner: { id: row.learner.id, username: row.learner.username },
     team_data: row.team ? { id: row.team.id, name: row.team.name } : null,

@@ -80,7 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       isCorrect: s.isCorrect,
       isValidated: s.isValidated,
       comment: s.comment,
-      writeup: s.writeup ? `/api/submissions/${s.id}/download-writeup/` : null,
+      writeup: s.writeupName !== null ? `/api/submissions/${s.id}/download-writeup/` : null,
     })),
   };
 }
