@@ -18,4 +18,13 @@ describe('scoring', () => {
     expect(challengeValue({ ...dynamic, decayValue: 0 }, 1)).toBe(100);
     expect(challengeValue({ type: 'standard', initialValue: 300, minimalValue: null, decayValue: null }, 99)).toBe(300);
   });
+
+  it('counts the earlier solves only for the types whose value moves with them', () => {
+    let counted = 0;
+    const count = () => (counted++, 24);
+    expect(challengeValue({ type: 'standard', initialValue: 300, minimalValue: null, decayValue: null }, count)).toBe(300);
+    expect(counted).toBe(0);
+    expect(challengeValue(dynamic, count)).toBe(408);
+    expect(counted).toBe(1);
+  });
 });

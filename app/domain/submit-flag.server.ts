@@ -96,7 +96,7 @@ export async function submitFlag(actor: Actor | null, challengeId: number, input
   const counted = countingSql(scope);
   try {
     const row = await writeTransaction(() => {
-      const earlier = earlierSolves(counted).now().get(challenge.id)!.n;
+      const earlier = () => earlierSolves(counted).now().get(challenge.id)!.n;
       const score = Math.max(0, challengeValue(challenge, earlier) - hintPenalty({ userId: actor!.id, teamId }, challenge.id));
       const name = writeup ? writeup.name.slice(0, 200) || 'writeup' : null;
       const validated = rules.reviewed ? null : 1;

@@ -84,6 +84,30 @@ describe('one connection, safely shared', () => {
     expect(await categoryNamed.get(name)).toBeUndefined();
   });
 
+  it('commits the writes asked for together as a group, each all or nothing on its own', async () => {
+    const [first, failing, last] = [unique('group'), unique('group'), unique('group')];
+    let sawEarlierWork = 0;
+    const results = await Promise.allSettled([
+      writeTransaction(() => insertCategory.now().run(first, first, sqlDate()).changes),
+      writeTransaction(() => {
+        insertCategory.now().run(failing, failing, sqlDate());
+        insertCategory.now().run(first, first, sqlDate()); // nameKey is unique: this one fails
+      }),
+      writeTransaction(() => {
+        // The group's earlier work is visible to a later one: they run in order on one connection.
+        sawEarlierWork = categoryNamed.now().get(first) ? 1 : 0;
+        return insertCategory.now().run(last, last, sqlDate()).changes;
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[0] as PromiseFulfilledResult<number>).value).toBe(1);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+    expect(sawEarlierWork).toBe(1);
+    expect(await categoryNamed.get(first)).toBeDefined();
+    expect(await categoryNamed.get(failing)).toBeUndefined(); // rolled back with its own work only
+    expect(await categoryNamed.get(last)).toBeDefined();
+  });
+
   it('offers a synchronous statement only inside writeTransaction', () => {
     expect(() => categoryNamed.now()).toThrow(/only inside writeTransaction/);
   });
