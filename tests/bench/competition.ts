@@ -1,45 +1,97 @@
-// A competition being played (issue 9 §5): up to 500 players, each a virtual user with its own
-// session, loop with think time over what a player does: open the board, check a flag (mostly
-// wrong; now and then the right one, then submit it with a writeup), look at the scoreboard (page
-// or JSON). autocannon drives connections, not users, so this uses plain fetch (undici, keep-alive),
-// one async loop per player. Correct submissions keep dropping the page cache and the kept
-// standings, as in a real event. Latencies are reported per kind of request.
+// A competition being played (issue 11 §2): 2,000 players of the running team event, each a virtual
+// user with its own session (cookie for pages, Bearer for the API), one async loop per player.
+// autocannon drives connections, not users, so this makes its own requests (node:http, keep-alive).
+//
+// A run has three phases, in proportion to its length (120 s: 10 s, 50 s, 60 s):
+// - the start rush: players arrive over the first twelfth and the first thing each does is open the
+//   board;
+// - the middle: about every 10 s a page view (the board, or the scoreboard) and, independently,
+//   about every 10 s a flag check: wrong, or one time in 18 the right flag of a challenge left to
+//   that player alone (a right flag every 3 minutes or so: 2,000 players land about 11 solves a
+//   second), then, after writing the writeup, the submission;
+// - the last half ("the last minute"): scoreboard views (page, or JSON as a script would poll it)
+//   take over the page views and come faster, until in the last eighth (15 s) every player refreshes
+//   the scoreboard every 2-3 s while the flag checks and last solves go on.
+// Correct submissions keep dropping the page cache and the kept standings, as in a real event.
+// Latencies are reported per kind of request and, per phase, for every kind.
+import { Agent, request } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createCookie } from 'react-router';
-import type { Dataset } from './dataset';
 import type { TeamEvent } from './event-dataset';
 import { SUBMISSION_TYPE, submissionBody } from './load';
 
-export const PLAYERS = 500;
-export const COMPETITION_S = 40;
-/**
- * Think time between two actions of a player, uniform (ms). A round (board, check, scoreboard) then
- * takes about 18 s: 500 players offer some 45 page views a second, which the page cache cannot
- * serve (every submission drops it), so each is rendered.
- */
-const THINK_MS: [number, number] = [3_000, 9_000];
-/** Chance that a flag check is the right flag (while the player has one left to find). */
-const RIGHT_FLAG = 0.25;
+export const PLAYERS = 2_000;
+export const COMPETITION_S = 120;
+/** --quick: a short run with fewer players, to check that the scenario works. */
+export const QUICK_PLAYERS = 500;
+export const QUICK_COMPETITION_S = 30;
+
+/** Issue 11 §2 targets, on the small dataset: page (and scoreboard) views, and flag checks. */
+export const VIEW_P99_MS = 200;
+export const CHECK_P99_MS = 50;
+
+/** Shares of the run: the arrivals (start rush), the last "minute" (its half), its last 15 s (an eighth). */
+const ARRIVALS = 1 / 12;
+const LAST = 1 / 2;
+const FINAL = 1 / 8;
+/** Between two page views of a player, uniform (ms): about 10 s, down to 2-3 s in the final stretch. */
+const VIEW_EVERY_MS: [number, number] = [7_000, 13_000];
+const FINAL_VIEW_EVERY_MS: [number, number] = [2_000, 3_000];
+/** Between two flag checks of a player, uniform (ms). */
+const CHECK_EVERY_MS: [number, number] = [7_000, 13_000];
+/** A player's first check after arriving (they read the board first), uniform (ms). */
+const FIRST_CHECK_MS: [number, number] = [2_000, 12_000];
+/** Chance that a check is the right flag (while the player has one left): one in 18, every 3 min or so. */
+const RIGHT_FLAG = 1 / 18;
+/** Writing the writeup, between the right flag and its submission, uniform (ms). */
+const WRITEUP_MS: [number, number] = [3_000, 9_000];
+/** Chance that a page view is the scoreboard (else the board), before the last phase and at its peak. */
+const SCOREBOARD_SHARE: [number, number] = [0.4, 1];
+/** Of scoreboard views, those polled as JSON (the rest are the page). */
+const SCOREBOARD_JSON = 0.2;
 const REQUEST_TIMEOUT_MS = 10_000;
-/** Page views: the target is on their p99. */
-export const PAGE_P99_MS = 100;
+/** The event loop's lateness is sampled by a timer of this period, which its histogram counts in. */
+const LOOP_TICK_MS = 10;
 
 export type Kind = 'board (HTML)' | 'scoreboard (HTML)' | 'scoreboard (JSON)' | 'verify wrong flag' | 'verify right flag' | 'submit with writeup';
 const PAGES: Kind[] = ['board (HTML)', 'scoreboard (HTML)'];
+/** What the view target judges: what a player waits for to see the board or the scoreboard. */
+export const VIEWS: Kind[] = [...PAGES, 'scoreboard (JSON)'];
+/** What the flag-check target judges. */
+export const CHECKS: Kind[] = ['verify wrong flag', 'verify right flag', 'submit with writeup'];
+export const PHASES = ['start', 'middle', 'last minute'] as const;
+export type Phase = (typeof PHASES)[number];
 
 export interface KindStats { requests: number; p50: number; p90: number; p99: number; max: number; errors: number; statusCodes: Record<string, number>; cacheHits?: number; sharedRenders?: number }
+export interface PhaseStats {
+  /** Seconds since the start of the run at which the phase begins and ends. */
+  from: number;
+  to: number;
+  reqPerSec: number;
+  kinds: Record<string, KindStats>;
+}
 export interface CompetitionResult {
   name: string;
   players: number;
-  teamPlayers: number;
+  teams: number;
   seconds: number;
   reqPerSec: number;
   submissions: number;
   errors: number;
   kinds: Record<string, KindStats>;
-  /** Worst p99 over the page views. */
-  pagesP99: number;
+  /** The same, for the requests started in each phase. */
+  phases: Record<Phase, PhaseStats>;
+  /** Worst p99 over the views (board, scoreboard page and JSON), and over the flag checks. */
+  viewsP99: number;
+  checksP99: number;
   /** Requests still unanswered when the run had to stop (never, unless the server or client hangs). */
-  unanswered: number;  /** The server's CPU over the run, in percent of one core (set by run.ts, which knows its process). */
+  unanswered: number;
+  /**
+   * The players' side, to show it is not what limits the figures: the most requests in flight at
+   * once, connections opened, and how late this process's event loop ran (p99, max, ms).
+   */
+  client: { peakInFlight: number; connections: number; loopDelayP99: number; loopDelayMax: number };
+  /** The server's CPU over the run, in percent of one core (set by run.ts, which knows its process). */
   serverCpuPercent?: number;
   /** This process's CPU over the run (the players), likewise. */
   clientCpuPercent?: number;
@@ -49,125 +101,37 @@ export interface CompetitionResult {
 const sessionCookie = createCookie('ctf_session');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const between = ([low, high]: [number, number]) => low + Math.random() * (high - low);
+
+/** A loop-delay histogram value (ns, the sampling period included) as lateness in ms. */
+const lateness = (ns: number) => Math.max(0, Math.round((ns / 1e6 - LOOP_TICK_MS) * 10) / 10);
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10;
 }
 
-export async function competition(url: string, data: Dataset, event: TeamEvent, seconds = COMPETITION_S, players = PLAYERS): Promise<CompetitionResult> {
-  // Whole teams, spread over the event's teams; learners without a team (small has fewer than 500 team
-  // players) come along as spectators and only browse.
-  const teams = new Map<number, number[]>();
-  for (const p of event.players) (teams.get(p.teamId) ?? teams.set(p.teamId, []).get(p.teamId)!).push(p.userId);
-  const teamList = [...teams.values()];
-  const wantedTeams = Math.min(teamList.length, Math.ceil(players / (teamList[0]?.length ?? 1)));
-  const stride = teamList.length / wantedTeams;
-  const team: number[] = [];
-  for (let i = 0; i < wantedTeams && team.length < players; i++) team.push(...teamList[Math.floor(i * stride)].slice(0, players - team.length));
-  const users = [...team.map((id) => ({ id, inTeam: true })), ...event.spectators.slice(0, players - team.length).map((id) => ({ id, inTeam: false }))];
+interface Done { kind: Kind; phase: Phase; ms: number; status: string; cache?: string }
 
-  const flagOf = new Map(event.challenges.map((c) => [c.id, c.flag]));
-  const cookies = new Map(await Promise.all(users.map(async (u) => [u.id, (await sessionCookie.serialize(data.tokens.get(u.id)!)).split(';')[0]] as const)));
-  const latencies = new Map<Kind, number[]>();
-  const statuses = new Map<Kind, Record<string, number>>();
-  const hits = new Map<Kind, number>();
-  /** Page views finished from a render shared with other viewers (app/lib/viewer-template.server.ts). */
-  const shared = new Map<Kind, number>();
-  const expected: Record<Kind, number[]> = {
-    'board (HTML)': [200],
-    'scoreboard (HTML)': [200],
-    'scoreboard (JSON)': [200],
-    'verify wrong flag': [400],
-    'verify right flag': [200],
-    'submit with writeup': [201],
-  };
-  let submissions = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  // Never past the deadline: the run ends on time and its rate is not diluted by idle players.
-  const think = () => sleep(Math.max(0, Math.min(THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]), deadline - performance.now())));
+/** The answers that mean the request did what the player meant (a wrong flag answers 400). */
+export const EXPECTED: Record<Kind, string[]> = {
+  'board (HTML)': ['200'],
+  'scoreboard (HTML)': ['200'],
+  'scoreboard (JSON)': ['200'],
+  'verify wrong flag': ['400'],
+  'verify right flag': ['200'],
+  'submit with writeup': ['201'],
+};
 
-  let inFlight = 0;
-  async function call(kind: Kind, path: string, init: RequestInit): Promise<number> {
-    const t0 = performance.now();
-    let status: string;
-    // A timer of our own (AbortSignal.timeout's is unref'd): a request can never hang the run.
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS);
-    inFlight++;
-    try {
-      const res = await fetch(url + path, { ...init, signal: abort.signal });
-      await res.arrayBuffer(); // the latency includes the whole body, as a browser waits for it
-      status = String(res.status);
-      if (res.headers.get('x-page-cache') === 'hit') hits.set(kind, (hits.get(kind) ?? 0) + 1);
-      if (res.headers.get('x-page-cache') === 'shared') shared.set(kind, (shared.get(kind) ?? 0) + 1);
-    } catch {
-      status = abort.signal.aborted ? 'timeout' : 'network';
-    } finally {
-      clearTimeout(timer);
-      inFlight--;
-    }
-    (latencies.get(kind) ?? latencies.set(kind, []).get(kind)!).push(performance.now() - t0);
-    const counts = statuses.get(kind) ?? statuses.set(kind, {}).get(kind)!;
-    counts[status] = (counts[status] ?? 0) + 1;
-    return Number(status) || 0;
-  }
-
-  async function player(user: { id: number; inTeam: boolean }) {
-    const page = { headers: { cookie: cookies.get(user.id)!, accept: 'text/html' } };
-    const bearer = `Bearer ${data.tokens.get(user.id)}`;
-    const left = [...(event.kept.get(user.id) ?? [])];
-    // Players arrive over about a round (three think times), not 500 in the same second.
-    await sleep(Math.random() * Math.min(3 * (THINK_MS[0] + THINK_MS[1]) / 2, seconds * 500));
-    // A round: the board, a flag check, the scoreboard, each followed by a think time. A player joins
-    // at a random step of it, as players of an event under way are at different points.
-    const steps = [
-      () => call('board (HTML)', `/competes/${event.id}/challenges`, page),
-      // Spectators only browse: without a team, a team event refuses their checks (403).
-      (round: number) => (user.inTeam ? checkFlag(user, bearer, left, round) : undefined),
-      () =>
-        Math.random() < 0.6
-          ? call('scoreboard (HTML)', `/competes/${event.id}/scoreboard`, page)
-          : call('scoreboard (JSON)', `/api/events/${event.id}/top-players/`, { headers: { authorization: bearer } }),
-    ];
-    for (let step = Math.floor(Math.random() * steps.length); performance.now() < deadline; step++) {
-      await steps[step % steps.length](Math.floor(step / steps.length));
-      await think();
-    }
-  }
-
-  async function checkFlag(user: { id: number }, bearer: string, left: number[], round: number) {
-    const right = left.length > 0 && Math.random() < RIGHT_FLAG;
-    const challengeId = right ? left[0] : event.challenges[Math.floor(Math.random() * event.challenges.length)].id;
-    const verify = { method: 'POST', headers: { authorization: bearer, 'content-type': 'application/json' } };
-    if (right) {
-      const status = await call('verify right flag', `/api/challenges/${challengeId}/verify-submitted-flag/`, { ...verify, body: JSON.stringify({ flag: flagOf.get(challengeId) }) });
-      if (status === 200) {
-        await think(); // writing the writeup
-        const submitted = await call('submit with writeup', `/api/challenges/${challengeId}/submissions/`, {
-          method: 'POST',
-          headers: { authorization: bearer, 'content-type': SUBMISSION_TYPE },
-          body: submissionBody(flagOf.get(challengeId)!),
-        });
-        if (submitted === 201) submissions++;
-        left.shift();
-      }
-    } else {
-      await call('verify wrong flag', `/api/challenges/${challengeId}/verify-submitted-flag/`, { ...verify, body: JSON.stringify({ flag: `CTF{guess_${user.id}_${round}}` }) });
-    }
-  }
-
-  // Belt and braces: the run ends at most a request timeout after its deadline, whatever happens.
-  const late = await Promise.race([Promise.all(users.map(player)).then(() => false), sleep(seconds * 1000 + REQUEST_TIMEOUT_MS + 5_000).then(() => true)]);
-  const elapsed = (performance.now() - started) / 1000;
+function stats(done: Done[]): Record<string, KindStats> {
+  const byKind = new Map<Kind, Done[]>();
+  for (const d of done) (byKind.get(d.kind) ?? byKind.set(d.kind, []).get(d.kind)!).push(d);
   const kinds: Record<string, KindStats> = {};
-  let total = 0;
-  let errors = 0;
-  for (const [kind, values] of latencies) {
-    values.sort((a, b) => a - b);
-    const codes = statuses.get(kind)!;
-    const good = expected[kind].reduce((a, code) => a + (codes[code] ?? 0), 0);
+  for (const [kind, list] of byKind) {
+    const values = list.map((d) => d.ms).sort((a, b) => a - b);
+    const codes: Record<string, number> = {};
+    for (const d of list) codes[d.status] = (codes[d.status] ?? 0) + 1;
+    const good = EXPECTED[kind].reduce((a, code) => a + (codes[code] ?? 0), 0);
     kinds[kind] = {
       requests: values.length,
       p50: percentile(values, 50),
@@ -176,23 +140,173 @@ export async function competition(url: string, data: Dataset, event: TeamEvent, 
       max: Math.round(values[values.length - 1]),
       errors: values.length - good,
       statusCodes: codes,
-      ...(PAGES.includes(kind) ? { cacheHits: hits.get(kind) ?? 0, sharedRenders: shared.get(kind) ?? 0 } : {}),
+      ...(PAGES.includes(kind) ? { cacheHits: list.filter((d) => d.cache === 'hit').length, sharedRenders: list.filter((d) => d.cache === 'shared').length } : {}),
     };
-    total += values.length;
-    errors += values.length - good;
   }
-  // Requests still unanswered when the run had to stop count as errors.
-  if (late) errors += inFlight;
+  return kinds;
+}
+
+export async function competition(url: string, event: TeamEvent, seconds = COMPETITION_S, players = PLAYERS): Promise<CompetitionResult> {
+  // Whole teams, spread over the event's teams.
+  const teams = new Map<number, number[]>();
+  for (const p of event.players) (teams.get(p.teamId) ?? teams.set(p.teamId, []).get(p.teamId)!).push(p.userId);
+  const teamList = [...teams.values()];
+  const wantedTeams = Math.min(teamList.length, Math.ceil(players / (teamList[0]?.length ?? 1)));
+  const stride = teamList.length / wantedTeams;
+  const users: number[] = [];
+  for (let i = 0; i < wantedTeams && users.length < players; i++) users.push(...teamList[Math.floor(i * stride)].slice(0, players - users.length));
+  if (users.length < players) throw new Error(`the event has ${users.length} team players, the competition wants ${players}`);
+
+  const flagOf = new Map(event.challenges.map((c) => [c.id, c.flag]));
+  const cookies = new Map(await Promise.all(users.map(async (id) => [id, (await sessionCookie.serialize(event.tokens.get(id)!)).split(';')[0]] as const)));
+  const { hostname, port } = new URL(url);
+  // Each player is a browser with connections of its own: at most one per player, never a pool
+  // that makes requests wait on this side. LIFO hands out the socket freed last, so the sockets
+  // kept open follow the requests in flight, not the players; an idle one closes before the
+  // server's keep-alive timeout (Node honours its Keep-Alive hint).
+  const agent = new Agent({ keepAlive: true, maxSockets: players, maxFreeSockets: players, scheduling: 'lifo' });
+  const loop = monitorEventLoopDelay({ resolution: LOOP_TICK_MS });
+  loop.enable();
+
+  const done: Done[] = [];
+  let submissions = 0;
+  let inFlight = 0;
+  let peakInFlight = 0;
+  let connections = 0;
+  const started = performance.now();
+  const length = seconds * 1000;
+  const deadline = started + length;
+  const lastFrom = length * (1 - LAST);
+  const finalFrom = length * (1 - FINAL);
+  const phaseAt = (t: number): Phase => (t < length * ARRIVALS ? 'start' : t < lastFrom ? 'middle' : 'last minute');
+  /** 0 before the last phase, rising to 1 when the final stretch begins. */
+  const ramp = (t: number) => Math.min(1, Math.max(0, (t - lastFrom) / (finalFrom - lastFrom)));
+  const lerp = (a: number, b: number, r: number) => a + (b - a) * r;
+
+  /**
+   * One request, timed from just before it is handed to node:http to the end of its body (a
+   * browser waits for the whole page). Resolves with the status (0 for no answer).
+   */
+  function call(kind: Kind, method: string, path: string, headers: Record<string, string>, body?: string): Promise<number> {
+    return new Promise((resolve) => {
+      const t0 = performance.now();
+      let cache: string | undefined;
+      let status = 'network';
+      let finished = false;
+      inFlight++;
+      peakInFlight = Math.max(peakInFlight, inFlight);
+      const finish = (outcome: string) => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(timer);
+        inFlight--;
+        done.push({ kind, phase: phaseAt(t0 - started), ms: performance.now() - t0, status: outcome, cache });
+        resolve(Number(outcome) || 0);
+      };
+      const req = request({ agent, host: hostname, port, method, path, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } });
+      // A timer of our own: a request can never hang the run.
+      const timer = setTimeout(() => {
+        status = 'timeout';
+        req.destroy();
+      }, REQUEST_TIMEOUT_MS);
+      req.on('socket', () => {
+        if (!req.reusedSocket) connections++;
+      });
+      req.on('response', (res) => {
+        status = String(res.statusCode);
+        cache = res.headers['x-page-cache'] as string | undefined;
+        res.on('end', () => finish(status));
+        res.on('close', () => finish(res.complete ? status : status === 'timeout' ? status : 'network'));
+        res.on('error', () => finish(status === 'timeout' ? status : 'network'));
+        res.resume(); // the bytes are read, not kept
+      });
+      req.on('error', () => finish(status === 'timeout' ? status : 'network'));
+      req.end(body);
+    });
+  }
+
+  async function player(userId: number) {
+    const cookie = cookies.get(userId)!;
+    const bearer = `Bearer ${event.tokens.get(userId)}`;
+    // Browsers ask for gzip, which the server then spends CPU on; the bytes are not unzipped here.
+    const page = { cookie, accept: 'text/html', 'accept-encoding': 'gzip' };
+    const api = { authorization: bearer, 'accept-encoding': 'gzip' };
+    const left = [...(event.kept.get(userId) ?? [])];
+    let checks = 0;
+    await sleep(Math.random() * length * ARRIVALS);
+    // The start rush: everyone opens the board first.
+    await call('board (HTML)', 'GET', `/competes/${event.id}/challenges`, page);
+    const now = () => performance.now() - started;
+    let nextView = now() + between(VIEW_EVERY_MS);
+    let nextCheck = now() + between(FIRST_CHECK_MS);
+    let submit: { at: number; challengeId: number } | null = null;
+
+    for (;;) {
+      const at = Math.min(nextView, nextCheck, submit?.at ?? Infinity);
+      if (at >= length) return;
+      await sleep(at - now());
+      if (submit && at === submit.at) {
+        const challengeId = submit.challengeId;
+        submit = null;
+        const status = await call('submit with writeup', 'POST', `/api/challenges/${challengeId}/submissions/`, { ...api, 'content-type': SUBMISSION_TYPE }, submissionBody(flagOf.get(challengeId)!));
+        if (status === 201) submissions++;
+        left.shift();
+        nextCheck = now() + between(CHECK_EVERY_MS);
+      } else if (at === nextCheck) {
+        const verify = { ...api, 'content-type': 'application/json' };
+        if (left.length > 0 && Math.random() < RIGHT_FLAG) {
+          const challengeId = left[0];
+          const status = await call('verify right flag', 'POST', `/api/challenges/${challengeId}/verify-submitted-flag/`, verify, JSON.stringify({ flag: flagOf.get(challengeId) }));
+          // Writing the writeup; no other check meanwhile.
+          if (status === 200) submit = { at: now() + between(WRITEUP_MS), challengeId };
+          nextCheck = submit ? Infinity : now() + between(CHECK_EVERY_MS);
+        } else {
+          const challengeId = event.challenges[Math.floor(Math.random() * event.challenges.length)].id;
+          await call('verify wrong flag', 'POST', `/api/challenges/${challengeId}/verify-submitted-flag/`, verify, JSON.stringify({ flag: `CTF{guess_${userId}_${checks++}}` }));
+          nextCheck = now() + between(CHECK_EVERY_MS);
+        }
+      } else {
+        const r = ramp(now());
+        if (Math.random() >= lerp(SCOREBOARD_SHARE[0], SCOREBOARD_SHARE[1], r)) await call('board (HTML)', 'GET', `/competes/${event.id}/challenges`, page);
+        else if (Math.random() < SCOREBOARD_JSON) await call('scoreboard (JSON)', 'GET', `/api/events/${event.id}/top-players/`, api);
+        else await call('scoreboard (HTML)', 'GET', `/competes/${event.id}/scoreboard`, page);
+        const t = now();
+        const r2 = ramp(t);
+        nextView = t + between([lerp(VIEW_EVERY_MS[0], FINAL_VIEW_EVERY_MS[0], r2), lerp(VIEW_EVERY_MS[1], FINAL_VIEW_EVERY_MS[1], r2)]);
+      }
+    }
+  }
+
+  // Belt and braces: the run ends at most a request timeout after its deadline, whatever happens.
+  const late = await Promise.race([Promise.all(users.map(player)).then(() => false), sleep(length + REQUEST_TIMEOUT_MS + 5_000).then(() => true)]);
+  const elapsed = (performance.now() - started) / 1000;
+  loop.disable();
+  agent.destroy();
+
+  const kinds = stats(done);
+  const bounds: Record<Phase, [number, number]> = { start: [0, length * ARRIVALS], middle: [length * ARRIVALS, lastFrom], 'last minute': [lastFrom, length] };
+  const phases = Object.fromEntries(
+    PHASES.map((phase) => {
+      const inPhase = done.filter((d) => d.phase === phase);
+      const [from, to] = bounds[phase].map((ms) => Math.round(ms / 100) / 10);
+      return [phase, { from, to, reqPerSec: Math.round(inPhase.length / (to - from)), kinds: stats(inPhase) }];
+    }),
+  ) as Record<Phase, PhaseStats>;
+  const errors = Object.values(kinds).reduce((a, k) => a + k.errors, 0) + (late ? inFlight : 0);
   return {
     name: `competition (${users.length} players, ${seconds} s)`,
     players: users.length,
-    teamPlayers: team.length,
+    teams: wantedTeams,
     seconds: Math.round(elapsed * 10) / 10,
-    reqPerSec: Math.round(total / elapsed),
+    reqPerSec: Math.round(done.length / elapsed),
     submissions,
     errors,
     kinds,
-    pagesP99: Math.max(0, ...PAGES.map((k) => kinds[k]?.p99 ?? 0)),
+    phases,
+    viewsP99: Math.max(0, ...VIEWS.map((k) => kinds[k]?.p99 ?? 0)),
+    checksP99: Math.max(0, ...CHECKS.map((k) => kinds[k]?.p99 ?? 0)),
+    // Requests still unanswered when the run had to stop count as errors.
     unanswered: late ? inFlight : 0,
+    client: { peakInFlight, connections, loopDelayP99: lateness(loop.percentile(99)), loopDelayMax: lateness(loop.max) },
   };
 }

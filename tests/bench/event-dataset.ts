@@ -1,8 +1,11 @@
 // Adds a running online (team) event to a benchmark database made by dataset.ts: teams of four
-// among its learners (their sessions are already in Dataset.tokens), the event's challenges and
-// validated team solves, inserted straight through better-sqlite3 in one transaction. Then plans the
-// solves the load will make, so that no two requests ever race for the same (team, challenge).
-import { randomBytes } from 'node:crypto';
+// among its learners (their sessions are already in Dataset.tokens), and when the dataset has too
+// few learners for the teams, learners who came for the event alone (their sessions in
+// TeamEvent.tokens, not in Dataset.tokens, so the practice and Black Friday loads stay as they
+// were); the event's challenges and validated team solves, inserted straight through better-sqlite3
+// in one transaction. Then plans the solves the load will make, so that no two requests ever race
+// for the same (team, challenge).
+import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { hashPassword } from '../../app/lib/password.server';
 import { challengeValue } from '../../app/domain/scoring.server';
@@ -10,21 +13,32 @@ import { iso, prng, type Dataset } from './dataset';
 
 export interface EventSize { teams: number; teamSize: number; challenges: number; dynamic: number }
 
+/**
+ * Small's 500 teams are the competition's 2,000 players (issue 11 §2): 1,500 of them are event-only
+ * learners, as small has 500. Large's 1,000 teams come from its 5,000 learners; the competition plays
+ * every other one.
+ */
 export const EVENT_SIZES: Record<'small' | 'large', EventSize> = {
-  small: { teams: 100, teamSize: 4, challenges: 32, dynamic: 10 },
+  small: { teams: 500, teamSize: 4, challenges: 32, dynamic: 10 },
   large: { teams: 1_000, teamSize: 4, challenges: 32, dynamic: 10 },
 };
 
-/** Per member, the team's unsolved challenges kept for the competition scenario (not for the solve load). */
-const KEPT_PER_MEMBER = 1;
+/**
+ * Per member, the team's unsolved challenges kept for the competition scenario (not for the solve
+ * load). A player finds a right flag every 3 minutes on average (competition.ts), so over a 2-minute
+ * run a few find two and hardly any more than three.
+ */
+const KEPT_PER_MEMBER = 3;
 
 export interface TeamEvent {
   id: number;
   challenges: { id: number; flag: string }[];
   /** Team players, team by team (the dataset's viewer, learner 1, owns the first team). */
   players: { userId: number; teamId: number }[];
-  /** Learners of the dataset in no team of the event: they can only look at it. */
-  spectators: number[];
+  /** Session tokens (Bearer) of every team player: the dataset's learners' and the event-only ones'. */
+  tokens: Map<number, string>;
+  /** Learners created for the event alone (none when the dataset has enough). */
+  eventOnlyLearners: number;
   /**
    * Solves for the verify + submit load: (member, challenge) with the member's team never having
    * submitted that challenge, each (team, challenge) once, shuffled across teams and challenges.
@@ -41,14 +55,15 @@ const CATEGORIES = ['Web', 'Cryptography', 'Forensics', 'Pwn'];
 
 export async function addTeamEvent(path: string, data: Dataset, size: EventSize): Promise<TeamEvent> {
   const learners = [...data.tokens.keys()];
-  if (learners.length < size.teams * size.teamSize) throw new Error(`${size.teams} teams of ${size.teamSize} need ${size.teams * size.teamSize} learners`);
+  const wanted = size.teams * size.teamSize;
   const random = prng(7);
   const now = Date.now();
   // Every team shares one hash: the bench never joins by password, and scrypt costs 50 ms a hash.
   const teamHash = await hashPassword('bench-team-password-1');
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  const event: TeamEvent = { id: 0, challenges: [], players: [], spectators: learners.slice(size.teams * size.teamSize), solvePairs: [], kept: new Map(), solves: 0 };
+  const tokens = new Map(learners.slice(0, wanted).map((id) => [id, data.tokens.get(id)!]));
+  const event: TeamEvent = { id: 0, challenges: [], players: [], tokens, eventOnlyLearners: Math.max(0, wanted - learners.length), solvePairs: [], kept: new Map(), solves: 0 };
   const membersOf: number[][] = [];
   const teamIds: number[] = [];
   // (team index, challenge index) pairs that hold a submission already.
@@ -58,6 +73,21 @@ export async function addTeamEvent(path: string, data: Dataset, size: EventSize)
   db.transaction(() => {
     const adminId = (db.prepare(`SELECT id FROM "User" WHERE username = 'bench-admin'`).get() as { id: number }).id;
     const start = now - 6 * HOUR;
+    // Learners who signed up for the event alone, with sessions as dataset.ts makes them (the table
+    // keeps only the sha256 of the token). No password: the bench never logs them in.
+    const insertUser = db.prepare(
+      `INSERT INTO "User" (username, usernameKey, fullname, email, gender, country, isStaff, isSuperuser, isActive, isValidated, passwordHash, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, ?, ?, 0, 0, 1, 1, '!', ?, ?)`,
+    );
+    const insertSession = db.prepare(`INSERT INTO "Session" (id, userId, createdAt, expiresAt) VALUES (?, ?, ?, ?)`);
+    for (let i = 1; i <= event.eventOnlyLearners; i++) {
+      const name = `player${String(i).padStart(5, '0')}`;
+      const id = Number(insertUser.run(name, name, `Player ${i}`, `${name}@bench.test`, i % 2 ? 'M' : 'F', ['BJ', 'TG', 'NG', 'GH', 'CI'][i % 5], iso(start - 48 * HOUR), iso(start - 48 * HOUR)).lastInsertRowid);
+      const token = randomBytes(32).toString('base64url');
+      insertSession.run(createHash('sha256').update(token).digest('hex'), id, iso(now), iso(now + 14 * 24 * HOUR));
+      learners.push(id);
+      tokens.set(id, token);
+    }
     event.id = Number(
       db.prepare(`INSERT INTO "Event" (name, place, description, type, startDate, endDate, createdAt) VALUES (?, 'Online event', ?, 'online', ?, ?, ?)`)
         .run('Bench Online CTF', '<p>A team competition for the benchmark.</p>', iso(start), iso(now + 7 * 24 * HOUR), iso(start - 24 * HOUR)).lastInsertRowid,

@@ -22,9 +22,10 @@ export const EVENT_SCENARIOS = {
  * challenge; `pairs` is consumed from the front and never reused, so the run stops when it is spent
  * (an even number of calls per connection: no verify is left without its submit).
  */
-export function teamSolves(data: Dataset, event: TeamEvent, pairs: [number, number][], name: string = EVENT_SCENARIOS.solve): Scenario {
+export function teamSolves(event: TeamEvent, pairs: [number, number][], name: string = EVENT_SCENARIOS.solve): Scenario {
   const flagOf = new Map(event.challenges.map((c) => [c.id, c.flag]));
-  const bearer = (userId: number) => `Bearer ${data.tokens.get(userId)}`;
+  // The event's tokens: members may be event-only learners, unknown to the dataset.
+  const bearer = (userId: number) => `Bearer ${event.tokens.get(userId)}`;
   const perConnection = Math.floor(pairs.length / CONNECTIONS);
   let next = 0;
   return {
@@ -57,6 +58,6 @@ export function eventScenarios(data: Dataset, event: TeamEvent, cookie: string):
   return [
     { warmup: json, measured: json },
     { warmup: html, measured: html },
-    { warmup: teamSolves(data, event, warm, `${EVENT_SCENARIOS.solve} warm-up`), measured: teamSolves(data, event, measured) },
+    { warmup: teamSolves(event, warm, `${EVENT_SCENARIOS.solve} warm-up`), measured: teamSolves(event, measured) },
   ];
 }
