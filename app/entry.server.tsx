@@ -42,7 +42,8 @@ export default async function handleRequest(
     if (key && status === 200) keepTemplate(key, template);
   }
   if (cacheable && status === 200) pageCacheStore(cacheable.miss, { userId: cacheable.userId, status, headers: [...headers], template, viewer: viewer ?? null });
-  return new Response(finishFor(template, viewer ?? null, nonce), { headers, status });
+  // As bytes: a string body would be scanned character by character for lone surrogates (USVString).
+  return new Response(Buffer.from(finishFor(template, viewer ?? null, nonce)), { headers, status });
 }
 
 /** React's render of the document, once all of it is ready (browsers without JavaScript need it whole). */
