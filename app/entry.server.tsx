@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { NonceContext } from '~/components/nonce';
 import { contextOf } from '~/lib/context';
+import { gzipped } from '~/lib/gzip.server';
 import { logger } from '~/lib/logger.server';
 import { pageCacheStore } from '~/lib/page-cache.server';
 import { asTemplate, finishFor, keepTemplate, keptTemplate, templateKey } from '~/lib/viewer-template.server';
@@ -42,8 +43,12 @@ export default async function handleRequest(
     if (key && status === 200) keepTemplate(key, template);
   }
   if (cacheable && status === 200) pageCacheStore(cacheable.miss, { userId: cacheable.userId, status, headers: [...headers], template, viewer: viewer ?? null });
-  // As bytes: a string body would be scanned character by character for lone surrogates (USVString).
-  return new Response(Buffer.from(finishFor(template, viewer ?? null, nonce)), { headers, status });
+  // Bytes (a string body would be scanned for lone surrogates), gzipped here when asked for: whole
+  // in memory, it is cheaper in one call than through the compression middleware's stream.
+  const { body, headers: encoding } = gzipped(Buffer.from(finishFor(template, viewer ?? null, nonce)), request.headers.get('Accept-Encoding'));
+  for (const [name, value] of encoding) headers.append(name, value);
+  headers.set('Content-Length', String(body.length));
+  return new Response(body as Uint8Array<ArrayBuffer>, { headers, status });
 }
 
 /** React's render of the document, once all of it is ready (browsers without JavaScript need it whole). */

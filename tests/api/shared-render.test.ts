@@ -2,6 +2,8 @@
 // outside: a page finished from another viewer's render (X-Page-Cache: shared) carries this viewer's
 // header, this response's nonce and nobody else's values, and new data is on the next read. Other
 // test files write at the same time, so "this was shared" is asserted after retrying for a quiet moment.
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { activeLearner, base, call } from '../support/api-client';
 
@@ -94,6 +96,32 @@ describe('one render for every viewer', () => {
     expect(headerName(shared!.html)).toBe(second.username);
     expect(shared!.html).not.toContain(first.username);
     expect(shared!.html).not.toMatch(TOKEN);
+  });
+
+  it('gzips a finished page only for a client that asks, saying so as the compression middleware would', async () => {
+    const learner = await activeLearner();
+    const raw = (encoding: string | null) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers: Record<string, string> = { Authorization: `Bearer ${learner.token}`, Accept: 'text/html' };
+        if (encoding) headers['Accept-Encoding'] = encoding;
+        request(`${base()}${SCOREBOARD}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const plain = await raw(null);
+    const zipped = await raw('gzip, deflate, br');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('<h1 class="text-2xl font-bold">Scoreboard</h1>');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+    const html = gunzipSync(zipped.body).toString();
+    expect(html).toContain('<h1 class="text-2xl font-bold">Scoreboard</h1>');
+    expect(headerName(html)).toBe(learner.username);
   });
 
   it('never finishes a page for a request that carries no session', async () => {
