@@ -1,11 +1,11 @@
 // Who may see or play which challenge, through which scope: THE access rule. Every page, API route
 // and hot path (board, dialog, verify, submit, hint, files, solvers, categories of an event) asks
 // here; nothing else decides.
-import type { Challenge, Event } from '~/generated/prisma/client';
+import type { Challenge } from '~/generated/prisma/client';
 import { Forbidden, NotFound, type DomainError } from '~/lib/errors.server';
 import { statement } from '~/lib/sql.server';
 import { isStaff, requireAuthenticated, type Actor } from './policy.server';
-import { eventPhase, PRACTICE, rulesOf, scopeEventId, type Scope } from './scope.server';
+import { eventPhase, eventScope, PRACTICE, rulesOf, scopeEventId, type Scope } from './scope.server';
 
 export const CHALLENGE_NOT_FOUND = 'No Challenge matches the given query.';
 export const ACCESS_MESSAGES = {
@@ -76,7 +76,6 @@ const challengeWithFlag = statement<ChallengeRow, [number]>(
   `SELECT c.id, c.eventId, c.type, c.initialValue, c.minimalValue, c.decayValue, c.isActive, f.value AS flagValue, f.collation AS flagCollation
    FROM "Challenge" c LEFT JOIN "Flag" f ON f.challengeId = c.id WHERE c.id = ?`,
 );
-const eventById = statement<Row<Event, never, 'startDate' | 'endDate' | 'createdAt'>, [number]>('SELECT * FROM "Event" WHERE id = ?');
 const teamOf = statement<{ teamId: number }, [number, number]>('SELECT teamId FROM "TeamMember" WHERE eventId = ? AND userId = ?');
 
 export interface Access {
@@ -86,11 +85,6 @@ export interface Access {
   scope: Scope;
   /** The actor's team in that scope (team events), or null. */
   teamId: number | null;
-}
-
-async function eventScope(eventId: number): Promise<Scope | null> {
-  const row = await eventById.get(eventId);
-  return row ? { kind: 'event', event: { ...row, startDate: new Date(row.startDate), endDate: new Date(row.endDate), createdAt: new Date(row.createdAt) } } : null;
 }
 
 /** Whether the actor plays the scope in a team (so the team must be looked up). */

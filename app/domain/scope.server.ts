@@ -18,10 +18,15 @@ const events = new Kept<number, Promise<Event | null>>(['Event'], (id) => db.eve
 
 export async function resolveScope(params: { eventId?: string }): Promise<Scope> {
   if (params.eventId === undefined) return PRACTICE;
-  const id = Number(params.eventId);
+  const scope = await eventScope(Number(params.eventId));
+  if (!scope) throw new NotFound(EVENT_NOT_FOUND);
+  return scope;
+}
+
+/** The scope of the event with this id (a challenge's own), from the kept rows; null when there is none. */
+export async function eventScope(id: number): Promise<(Scope & { kind: 'event' }) | null> {
   const event = Number.isSafeInteger(id) && id > 0 ? await events.get(id) : null;
-  if (!event) throw new NotFound(EVENT_NOT_FOUND);
-  return { kind: 'event', event };
+  return event ? { kind: 'event', event } : null;
 }
 
 /** An event's scope by id (the /api/events/{id}/... calls). */
