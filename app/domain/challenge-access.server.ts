@@ -71,10 +71,10 @@ export function entryRefusal(actor: Pick<Actor, 'isStaff' | 'isSuperuser' | 'isV
 type Row<T, Booleans extends keyof T, Dates extends keyof T> = Omit<T, Booleans | Dates> & { [K in Booleans]: number } & { [K in Dates]: string };
 /** The columns play needs (not the description and its source: this runs on every attempt). */
 export type PlayedChallenge = Pick<Challenge, 'id' | 'eventId' | 'type' | 'initialValue' | 'minimalValue' | 'decayValue' | 'isActive'>;
-type ChallengeRow = Row<PlayedChallenge, 'isActive', never> & { flagValue: string | null; flagCollation: string | null };
+type ChallengeRow = Row<PlayedChallenge, 'isActive', never> & { flagValue: string | null; flagCollation: string | null; hintId: number | null };
 const challengeWithFlag = statement<ChallengeRow, [number]>(
-  `SELECT c.id, c.eventId, c.type, c.initialValue, c.minimalValue, c.decayValue, c.isActive, f.value AS flagValue, f.collation AS flagCollation
-   FROM "Challenge" c LEFT JOIN "Flag" f ON f.challengeId = c.id WHERE c.id = ?`,
+  `SELECT c.id, c.eventId, c.type, c.initialValue, c.minimalValue, c.decayValue, c.isActive, f.value AS flagValue, f.collation AS flagCollation, h.id AS hintId
+   FROM "Challenge" c LEFT JOIN "Flag" f ON f.challengeId = c.id LEFT JOIN "Hint" h ON h.challengeId = c.id WHERE c.id = ?`,
 );
 const teamOf = statement<{ teamId: number }, [number, number]>('SELECT teamId FROM "TeamMember" WHERE eventId = ? AND userId = ?');
 
@@ -85,6 +85,8 @@ export interface Access {
   scope: Scope;
   /** The actor's team in that scope (team events), or null. */
   teamId: number | null;
+  /** The challenge's hint, if it has one (a solve looks for an unlock only then). */
+  hintId: number | null;
 }
 
 /** Whether the actor plays the scope in a team (so the team must be looked up). */
@@ -101,12 +103,12 @@ export async function challengeAccess(actor: Actor | null, id: number, via: Via,
   // Practice (most attempts) needs no other read: no promise to wait for either.
   const scope = !row ? null : row.eventId === null ? PRACTICE : await eventScope(row.eventId);
   if (!row || !scope) throw new NotFound(CHALLENGE_NOT_FOUND);
-  const { flagValue, flagCollation, ...columns } = row;
+  const { flagValue, flagCollation, hintId, ...columns } = row;
   const challenge: PlayedChallenge = { ...columns, isActive: !!columns.isActive };
   const teamId = inTeam(actor, scope) ? await teamIn(actor, scope) : null;
   const refused = accessRefusal(actor, { challenge, scope, teamId }, via, intent);
   if (refused) throw refused;
-  return { challenge, flag: flagValue === null ? null : { value: flagValue, collation: flagCollation ?? 'plain_text' }, scope, teamId };
+  return { challenge, flag: flagValue === null ? null : { value: flagValue, collation: flagCollation ?? 'plain_text' }, scope, teamId, hintId };
 }
 
 /** Whether the actor may `intent` the scope's challenges as a whole (its board, its categories). */

@@ -8,12 +8,23 @@ export { MAX_FLAG_LENGTH };
 const key = randomBytes(32);
 // Comparing fixed-length MACs takes the same time whatever the flag's length or content.
 const mac = (s: string) => createHmac('sha256', key).update(s).digest();
+// A flag's own MAC is the same at every attempt: kept for the flags in play (bounded), so an attempt
+// costs one HMAC, its own.
+const flagMacs = new Map<string, Buffer>();
+function flagMac(flag: string): Buffer {
+  let found = flagMacs.get(flag);
+  if (!found) {
+    if (flagMacs.size >= 1_000) flagMacs.delete(flagMacs.keys().next().value!);
+    flagMacs.set(flag, (found = mac(flag)));
+  }
+  return found;
+}
 
 export type Matcher = (flag: string, attempt: string) => boolean;
 
 export const COLLATIONS: Record<string, Matcher> = {
   /** Exact match after trimming surrounding white space, in constant time. */
-  plain_text: (flag, attempt) => timingSafeEqual(mac(flag.trim()), mac(attempt.trim())),
+  plain_text: (flag, attempt) => timingSafeEqual(flagMac(flag.trim()), mac(attempt.trim())),
   /** A full match on RE2 (linear time: no pattern can be made to backtrack). */
   regex: (flag, attempt) => {
     try {

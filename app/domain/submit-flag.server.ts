@@ -83,7 +83,7 @@ export function writeupRequired(scope: Scope): boolean {
  */
 export async function submitFlag(actor: Actor | null, challengeId: number, input: { value: string; writeup: unknown }, via: Via = 'own'): Promise<Submission> {
   const writeup = isFile(input.writeup) ? input.writeup : null;
-  const { challenge, scope, teamId } = await check(actor, challengeId, input.value, 'value', via, 'submit');
+  const { challenge, scope, teamId, hintId } = await check(actor, challengeId, input.value, 'value', via, 'submit');
   const rules = rulesOf(scope);
   if (!writeup && rules.writeupRequired) throw new Invalid({ writeup: ['A writeup file is required.'] });
   if (writeup && writeup.size > MAX_WRITEUP_BYTES) throw new Invalid({ writeup: [`The file is too large (at most ${MAX_WRITEUP_BYTES / 1024 / 1024} MB).`] });
@@ -97,7 +97,8 @@ export async function submitFlag(actor: Actor | null, challengeId: number, input
   try {
     const row = await writeTransaction(() => {
       const earlier = () => earlierSolves(counted).now().get(challenge.id)!.n;
-      const score = Math.max(0, challengeValue(challenge, earlier) - hintPenalty({ userId: actor!.id, teamId }, challenge.id));
+      const penalty = hintId === null ? 0 : hintPenalty({ userId: actor!.id, teamId }, challenge.id);
+      const score = Math.max(0, challengeValue(challenge, earlier) - penalty);
       const name = writeup ? writeup.name.slice(0, 200) || 'writeup' : null;
       const validated = rules.reviewed ? null : 1;
       // Coins go with a solve that counts at once (black-friday: the registry's coins rule, never
