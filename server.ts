@@ -291,6 +291,42 @@ function lingeringClose(socket: Socket) {
 }
 // ---- end body limits ----
 
+// ---- Overload ----
+/**
+ * Requests being answered at once, at most (MAX_IN_FLIGHT). Every accepted request holds memory
+ * until its answer is sent; under a load the server cannot carry, they pile up, and in the
+ * 2,000-player competition the heap passed its limit and the process died. Past the bound a new
+ * request is answered 503 at once, with Retry-After, before anything reads it: a player retries in
+ * a moment instead of everyone waiting on a server that is going down. Health checks always pass.
+ */
+const MAX_IN_FLIGHT = Number(process.env.MAX_IN_FLIGHT) || 256;
+const BUSY = 'The server is busy. Try again in a few seconds.';
+let inFlight = 0;
+
+/** False when the request was answered here (503); otherwise counts it until its response closes. */
+function admitted(req: IncomingMessage, res: ServerResponse): boolean {
+  if (inFlight >= MAX_IN_FLIGHT && req.url !== '/healthz') {
+    const page = /\btext\/html\b/.test(req.headers.accept ?? '');
+    const body = page ? `<!doctype html><html lang="en"><meta charset="utf-8"><title>Busy · CTF Arena</title><p>${BUSY}</p></html>` : JSON.stringify({ detail: BUSY });
+    res.writeHead(503, {
+      'Content-Type': page ? 'text/html; charset=utf-8' : 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+      'Retry-After': '2',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      // A body we do not read must not be taken for the next request on this connection.
+      ...(hasBody(req.headers) ? { Connection: 'close' } : {}),
+    });
+    res.end(body);
+    log.info({ req: { method: req.method, path: routePath(req.url ?? '/') }, res: { status: 503 } }, 'request refused: busy');
+    return false;
+  }
+  inFlight++;
+  res.once('close', () => inFlight--);
+  return true;
+}
+// ---- end overload ----
+
 async function main() {
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (DEV) {
@@ -361,10 +397,10 @@ async function main() {
 
   const direct = typeof build === 'function' ? null : directLane(build);
   const route = direct ? (req: IncomingMessage, res: ServerResponse) => direct(req, res, () => app(req, res)) : app;
-  const server = createServer((req, res) => guardBody(req, res) && route(req, res));
+  const server = createServer((req, res) => admitted(req, res) && guardBody(req, res) && route(req, res));
   // A client that asks first (Expect: 100-continue) hears a refusal before it sends a byte of the body.
   server.on('checkContinue', (req, res) => {
-    if (!guardBody(req, res)) return;
+    if (!admitted(req, res) || !guardBody(req, res)) return;
     res.writeContinue();
     route(req, res);
   });

@@ -75,8 +75,7 @@ export async function readBody(request: Request): Promise<{ values: Record<strin
 /**
  * A multipart body as FormData, parsed from its bytes by @remix-run/multipart-parser: the Fetch
  * API's own parser costs four times as much, and every solve sends its writeup this way. The body
- * was bounded as it arrived (server.ts), so the parser's own size limits are lifted. As browsers send
- * it, a file input left empty is a file part with an empty name and no bytes.
+ * was bounded as it arrived (server.ts), so the parser's own size limits are lifted.
  */
 async function multipartForm(request: Request, type: string): Promise<FormData> {
   const boundary = getMultipartBoundary(type);
