@@ -27,10 +27,12 @@ const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
 /** --competition-only: skip the endpoint loads and play the competition alone (to profile or compare it). */
 const COMPETITION_ONLY = args.includes('--competition-only');
+/** --verdicts: judge the saved results.json again (after the targets changed, say), running nothing. */
+const VERDICTS = args.includes('--verdicts');
 const seconds = QUICK ? 2 : undefined;
 const arg = args.find((a) => !a.startsWith('--')) ?? 'all';
 if (!['small', 'large', 'all'].includes(arg)) {
-  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only]');
+  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--verdicts]');
   process.exit(2);
 }
 const sizes: SizeName[] = arg === 'all' ? ['small', 'large'] : [arg as SizeName];
@@ -51,6 +53,16 @@ const EVENT_TARGETS: Record<string, { reqPerSec?: number; unitsPerSec?: number }
   [EVENT_SCENARIOS.solve]: { unitsPerSec: 600 },
   // Issue 10 §6 (black-friday.ts), judged the same way.
   ...BLACK_FRIDAY_TARGETS,
+};
+/**
+ * Issue 11 §2, on `small`: solves ahead of the fastest peer, pages cheap when rendered without the
+ * page cache, every figure with its ratio to the bare server; on `large` each keeps more than half.
+ */
+const ISSUE11_TARGETS: Record<string, { reqPerSec?: number; unitsPerSec?: number; p99: number }> = {
+  'correct solve (verify + submit)': { unitsPerSec: 1500, p99: 50 },
+  [EVENT_SCENARIOS.solve]: { unitsPerSec: 1500, p99: 50 },
+  'GET /practices/scoreboard (HTML, rendered)': { reqPerSec: 400, p99: 100 },
+  'GET /practices/challenges (HTML, rendered)': { reqPerSec: 400, p99: 100 },
 };
 const P99_MS = 50;
 const PEAK_MIB = 250;
@@ -336,9 +348,16 @@ function verdicts(results: Record<string, Awaited<ReturnType<typeof runSize>>>) 
       lines.push(`${c.errors === 0 ? 'met   ' : 'MISSED'} small ${c.name}: ${c.errors} errors (target 0)`);
     }
     lines.push(`${small.peakRssMiB < PEAK_MIB ? 'met   ' : 'MISSED'} small peak memory ${small.peakRssMiB} MiB over the issue's endpoints (target < ${PEAK_MIB}); ${small.peakRssAllMiB ?? '?'} MiB after the extra scenarios`);
+    for (const e of small.endpoints.filter((e) => ISSUE11_TARGETS[e.name])) {
+      const t = ISSUE11_TARGETS[e.name];
+      const [value, target] = t.unitsPerSec ? [e.unitsPerSec!, t.unitsPerSec] : [e.reqPerSec, t.reqPerSec!];
+      const bare = e.bare ? ` (bare ${e.bare.reqPerSec} req/s, ratio ${e.ratio})` : '';
+      lines.push(`${value >= target && e.p99 < t.p99 ? 'met   ' : 'MISSED'} small ${e.name} (issue 11): ${value}, p99 ${e.p99} ms${bare} (target ${target}, p99 < ${t.p99} ms)`);
+    }
+    lines.push(`${(small.peakRssAllMiB ?? Infinity) < PEAK_MIB ? 'met   ' : 'MISSED'} small peak memory after every scenario (issue 11): ${small.peakRssAllMiB ?? '?'} MiB (target < ${PEAK_MIB})`);
   }
   if (large) {
-    for (const e of large.endpoints.filter((e) => TARGETS[e.name] || EVENT_TARGETS[e.name])) {
+    for (const e of large.endpoints.filter((e) => TARGETS[e.name] || EVENT_TARGETS[e.name] || ISSUE11_TARGETS[e.name])) {
       const base = small?.endpoints.find((s) => s.name === e.name);
       const [now, before] = e.unitsPerSec !== undefined ? [e.unitsPerSec, base?.unitsPerSec] : [e.reqPerSec, base?.reqPerSec];
       if (before) lines.push(`${now > before / 2 ? 'met   ' : 'MISSED'} large ${e.name}: ${now} vs ${before} on small (must keep more than half)`);
@@ -353,11 +372,16 @@ function verdicts(results: Record<string, Awaited<ReturnType<typeof runSize>>>) 
     }
     lines.push(`${large.coldStandings.medianMs < COLD_MS ? 'met   ' : 'MISSED'} large cold standings ${large.coldStandings.medianMs} ms (target < ${COLD_MS})`);
     lines.push(`${large.peakRssMiB < PEAK_MIB ? 'met   ' : 'MISSED'} large peak memory ${large.peakRssMiB} MiB over the issue's endpoints (target < ${PEAK_MIB}); ${large.peakRssAllMiB ?? '?'} MiB after the extra scenarios`);
+    lines.push(`${(large.peakRssAllMiB ?? Infinity) < PEAK_MIB ? 'met   ' : 'MISSED'} large peak memory after every scenario (issue 11): ${large.peakRssAllMiB ?? '?'} MiB (target < ${PEAK_MIB})`);
   }
   return lines;
 }
 
 async function main() {
+  if (VERDICTS) {
+    const saved = JSON.parse(readFileSync(RESULTS, 'utf8'));
+    return console.log(verdicts({ small: saved.small, large: saved.large }).join('\n'));
+  }
   if (!NO_BUILD) build();
   // Keep the other size's numbers when only one size runs; verdicts compare against them.
   let previous: Record<string, any> = {};
