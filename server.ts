@@ -294,12 +294,13 @@ function lingeringClose(socket: Socket) {
 // ---- Overload ----
 /**
  * Requests being answered at once, at most (MAX_IN_FLIGHT). Every accepted request holds memory
- * until its answer is sent; under a load the server cannot carry, they pile up, and in the
- * 2,000-player competition the heap passed its limit and the process died. Past the bound a new
- * request is answered 503 at once, with Retry-After, before anything reads it: a player retries in
- * a moment instead of everyone waiting on a server that is going down. Health checks always pass.
+ * until its answer is sent, and the heap is capped (128 MB): under a load the server cannot carry
+ * they pile up on top of full caches (the 2,000-player competition ran it out of memory). Past the
+ * bound a new request is answered 503 at once, with Retry-After, before anything reads it: a player
+ * retries in a moment instead of everyone waiting on a server that is going down. Health checks
+ * always pass.
  */
-const MAX_IN_FLIGHT = Number(process.env.MAX_IN_FLIGHT) || 256;
+const MAX_IN_FLIGHT = Number(process.env.MAX_IN_FLIGHT) || 128;
 const BUSY = 'The server is busy. Try again in a few seconds.';
 let inFlight = 0;
 

@@ -145,10 +145,11 @@ export function templateKey(url: string, status: number, routeIds: string[], loa
 
 // ---- Kept templates ----------------------------------------------------------------------------
 
-// Counted as two bytes a character (the most a string takes). A team event's board differs per team:
-// 500 teams' boards take some 29 MB by this count, and with 8 MB two views in three of the
-// 2,000-player competition rendered a board evicted since its teammates' view.
-const MAX_BYTES = 32 * 1024 * 1024;
+// Counted as two bytes a character (the most a string takes). A team event's board differs per team,
+// and with 8 MB two board views in three of the 2,000-player competition were renders of a board
+// evicted since a teammate's view. 32 MB held them all but, with the rest of the heap's 128 MB, ran
+// the large dataset's competition out of memory.
+const MAX_BYTES = 16 * 1024 * 1024;
 /** Bounds what a render may depend on besides its data: the clock (the footer's year, "starts on"). */
 const MAX_AGE_MS = 60_000;
 const templates = new Map<string, { template: Template; at: number }>();
