@@ -3,7 +3,35 @@
 // session lookups) is one of these; the page cache uses the same changeVersion. They assume ONE
 // process: another process's commits are seen through PRAGMA data_version within 50 ms and then
 // drop everything (README "Rules: Speed").
+import { getHeapStatistics } from 'node:v8';
+import { logger } from './logger.server';
 import { changeVersion, type Table } from './sql.server';
+
+// ---- Memory pressure ----------------------------------------------------------------------------
+// Every cache is an optimization: when the heap nears its limit (128 MB under `npm start`; a load the
+// server cannot carry piles requests up on top of full caches), all of them are dropped at once and
+// refilled on demand, rather than the process running out of memory, which it did in the
+// 2,000-player competition on the large dataset.
+
+const sheds = new Set<() => void>();
+const PRESSURE = 0.8;
+const CHECK_MS = 500;
+let watching: NodeJS.Timeout | null = null;
+
+/** Registers a cache's way to drop everything it keeps when memory runs short. */
+export function onMemoryPressure(shed: () => void): void {
+  sheds.add(shed);
+  watching ??= setInterval(() => {
+    const { used_heap_size: used, heap_size_limit: limit } = getHeapStatistics();
+    if (used >= limit * PRESSURE) shedCaches(`heap at ${Math.round((used / limit) * 100)}% of its limit`);
+  }, CHECK_MS).unref();
+}
+
+/** Drops every cache of the process (memory pressure; tests). */
+export function shedCaches(reason: string): void {
+  for (const shed of sheds) shed();
+  logger.warn({ reason }, 'caches dropped');
+}
 
 export class Kept<K, V> {
   private version = Number.NaN;
@@ -17,7 +45,12 @@ export class Kept<K, V> {
     private readonly tables: readonly Table[],
     private readonly compute: (key: K) => V,
     private readonly maxEntries = 1_000,
-  ) {}
+  ) {
+    onMemoryPressure(() => {
+      this.values.clear();
+      this.version = Number.NaN;
+    });
+  }
 
   /**
    * The kept value, or a new one. The version is read before computing, so a value can only be

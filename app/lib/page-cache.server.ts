@@ -18,6 +18,7 @@
 // Routes opt in with `handle = { pageCache: true }`; entry.server.tsx stores, server.ts replays.
 import { flashStorage, sessionCookie, sessionUser } from './session.server';
 import { changeVersion, TABLES, type Table } from './sql.server';
+import { onMemoryPressure } from './kept.server';
 import { finishFor, type Template, type ViewerValues } from './viewer-template.server';
 
 // What pages show: every table but the attempt log (written every 50 ms during play), sessions (a hit
@@ -57,6 +58,10 @@ export type PageCacheLookup =
 // Map order is recency order: a hit moves its entry to the end, eviction takes from the front.
 const entries = new Map<string, PageCacheEntry>();
 let totalBytes = 0;
+onMemoryPressure(() => {
+  entries.clear();
+  totalBytes = 0;
+});
 // The data version only moves forward, so once it changes every entry is dead: drop them all at once.
 let entriesVersion: number | null = null;
 

@@ -15,6 +15,7 @@
 //   React's render is shared. Nothing needs invalidating: new data makes a new key, and unused
 //   templates fall out by age and size.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { onMemoryPressure } from './kept.server';
 
 /** The viewer's own values, as the root loader read them. */
 export interface ViewerValues {
@@ -154,6 +155,10 @@ const MAX_BYTES = 16 * 1024 * 1024;
 const MAX_AGE_MS = 60_000;
 const templates = new Map<string, { template: Template; at: number }>();
 let totalBytes = 0;
+onMemoryPressure(() => {
+  templates.clear();
+  totalBytes = 0;
+});
 
 export function keptTemplate(key: string): Template | null {
   const entry = templates.get(key);

@@ -127,7 +127,8 @@ async function startServer(dir: string, profileAs?: string): Promise<{ url: stri
     await new Promise((r) => setTimeout(r, 100));
   }
   const stop = async () => {
-    if (child.exitCode !== null) return;
+    // Killed by a signal (an out-of-memory abort), exitCode stays null: waiting for its exit would wait forever.
+    if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   };
@@ -261,6 +262,8 @@ async function runSize(name: SizeName) {
     const cpuBefore = cpuSeconds(server.child.pid!);
     const clientBefore = process.cpuUsage();
     const played = QUICK ? await competition(server.url, event, QUICK_COMPETITION_S, QUICK_PLAYERS) : await competition(server.url, event);
+    const { exitCode, signalCode } = server.child;
+    if (exitCode !== null || signalCode !== null) throw new Error(`the server died during the competition (${signalCode ?? `exit ${exitCode}`})`);
     // How busy the server was: with other work on the machine it may get less than a core.
     played.serverCpuPercent = Math.round(((cpuSeconds(server.child.pid!) - cpuBefore) / played.seconds) * 100);
     const client = process.cpuUsage(clientBefore);
