@@ -294,7 +294,7 @@ function lingeringClose(socket: Socket) {
 // ---- Overload ----
 /**
  * Requests being answered at once, at most (MAX_IN_FLIGHT). Every accepted request holds memory
- * until its answer is sent, and the heap is capped (128 MB): under a load the server cannot carry
+ * until its answer is sent, and the heap is capped (160 MB): under a load the server cannot carry
  * they pile up on top of full caches (the 2,000-player competition ran it out of memory). Past the
  * bound a new request is answered 503 at once, with Retry-After, before anything reads it: a player
  * retries in a moment instead of everyone waiting on a server that is going down. Health checks

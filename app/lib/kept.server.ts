@@ -8,7 +8,7 @@ import { logger } from './logger.server';
 import { changeVersion, type Table } from './sql.server';
 
 // ---- Memory pressure ----------------------------------------------------------------------------
-// Every cache is an optimization: when the heap nears its limit (128 MB under `npm start`; a load the
+// Every cache is an optimization: when the heap nears its limit (160 MB under `npm start`; a load the
 // server cannot carry piles requests up on top of full caches), all of them are dropped at once and
 // refilled on demand, rather than the process running out of memory, which it did in the
 // 2,000-player competition on the large dataset.
