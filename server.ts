@@ -356,26 +356,29 @@ async function main() {
   // compressed like any response). On a miss it leaves the miss record in the load context, so
   // entry.server.tsx can store the page it renders. Not in development: the build changes there.
   if (typeof build !== 'function') {
-    type PageCacheLookup = (input: { method: string; url: string; cookie?: string; authorization?: string; nonce: string }) => Promise<
-      | { hit: { userId: number; status: number; headers: [string, string][] }; html: string }
-      | { miss: { key: string; version: number; at: number } }
+    type PageCacheLookup = (input: { method: string; url: string; cookie?: string; authorization?: string; acceptEncoding?: string; nonce: string }) => Promise<
+      | { hit: { status: number; headers: [string, string][] }; userId: number; body: Buffer; headers: [string, string][] }
+      | { miss: unknown }
       | null
     >;
     const { pageCacheLookup } = build.entry.module as unknown as { pageCacheLookup: PageCacheLookup };
     app.use((req, res, next) => {
       const ctx = res.locals.ctx;
-      pageCacheLookup({ method: req.method, url: req.originalUrl, cookie: req.headers.cookie, authorization: req.headers.authorization, nonce: ctx.nonce }).then(
+      const { cookie, authorization } = req.headers;
+      pageCacheLookup({ method: req.method, url: req.originalUrl, cookie, authorization, acceptEncoding: req.headers['accept-encoding'], nonce: ctx.nonce }).then(
         (found) => {
           if (!found) return next();
           if ('miss' in found) {
             ctx.pageCache = found.miss;
             return next();
           }
-          ctx.userId = found.hit.userId; // for the request log
+          ctx.userId = found.userId; // for the request log
           res.status(found.hit.status);
           for (const [name, value] of found.hit.headers) res.setHeader(name, value);
+          // Already gzipped when the client takes it: the compression middleware leaves an encoded body alone.
+          for (const [name, value] of found.headers) res.append(name, value);
           res.setHeader('X-Page-Cache', 'hit'); // lets tests and operators tell a replay from a render
-          res.send(found.html);
+          res.send(found.body);
         },
         next,
       );

@@ -4,10 +4,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { NonceContext } from '~/components/nonce';
 import { contextOf } from '~/lib/context';
-import { gzipped } from '~/lib/gzip.server';
 import { logger } from '~/lib/logger.server';
-import { pageCacheStore } from '~/lib/page-cache.server';
-import { asTemplate, finishFor, keepTemplate, keptTemplate, templateKey } from '~/lib/viewer-template.server';
+import { pageCacheStore, type PageCacheKind } from '~/lib/page-cache.server';
+import { asTemplate, finishedBody, keepTemplate, keptTemplate, templateKey } from '~/lib/viewer-template.server';
 
 export { startup, shutdown } from '~/startup.server';
 export { pageCacheLookup } from '~/lib/page-cache.server';
@@ -42,10 +41,11 @@ export default async function handleRequest(
     template = asTemplate(await collect(await render(request, routerContext, nonce, (s) => (status = s))), nonce);
     if (key && status === 200) keepTemplate(key, template);
   }
-  if (cacheable && status === 200) pageCacheStore(cacheable.miss, { userId: cacheable.userId, status, headers: [...headers], template, viewer: viewer ?? null });
-  // Bytes (a string body would be scanned for lone surrogates), gzipped here when asked for: whole
-  // in memory, it is cheaper in one call than through the compression middleware's stream.
-  const { body, headers: encoding } = gzipped(Buffer.from(finishFor(template, viewer ?? null, nonce)), request.headers.get('Accept-Encoding'));
+  // Bytes (a string body would be scanned for lone surrogates), gzipped from parts deflated once
+  // when asked for (lib/gzip.server.ts). Finished before the page cache takes the template, so the
+  // memory it counts holds the deflated parts.
+  const { body, headers: encoding } = finishedBody(template, viewer ?? null, nonce, request.headers.get('Accept-Encoding'));
+  if (cacheable && viewer && status === 200) pageCacheStore(cacheable.miss, cacheable.kind, { userId: cacheable.userId, status, headers: [...headers], template, viewer });
   for (const [name, value] of encoding) headers.append(name, value);
   headers.set('Content-Length', String(body.length));
   return new Response(body as Uint8Array<ArrayBuffer>, { headers, status });
@@ -86,21 +86,23 @@ function collect(body: PassThrough): Promise<string> {
 }
 
 /**
- * The page cache's miss record and viewer when this render may be kept (lib/page-cache.server.ts):
- * a successful GET of a page whose deepest route opted in with `handle.pageCache`, for a signed-in
- * viewer, that sets no cookie (a Set-Cookie means the response is not the same for every replay).
+ * The page cache's miss record, kind and viewer when this render may be kept
+ * (lib/page-cache.server.ts): a successful GET of a page whose deepest route opted in with
+ * `handle.pageCache`, for a signed-in viewer, that sets no cookie (a Set-Cookie means the response
+ * is not the same for every replay).
  */
 function pageCacheable(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   const miss = loadContext.pageCache;
   const userId = contextOf(loadContext).userId;
   if (!miss || userId === undefined || request.method.toUpperCase() !== 'GET' || status !== 200 || headers.has('Set-Cookie')) return null;
-  if (routerContext.staticHandlerContext.errors || !optedIn(routerContext)) return null;
-  return { miss, userId };
+  const kind = optedIn(routerContext);
+  if (routerContext.staticHandlerContext.errors || !kind) return null;
+  return { miss, userId, kind };
 }
 
-/** Whether the page's deepest route opted in with `handle.pageCache` (read far more than written). */
-function optedIn(routerContext: EntryContext): boolean {
+/** How the page's deepest route opted in with `handle.pageCache` (read far more than written), if it did. */
+function optedIn(routerContext: EntryContext): PageCacheKind | null {
   const deepest = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
   const handle = deepest ? (routerContext.routeModules[deepest]?.handle as { pageCache?: unknown } | undefined) : undefined;
-  return handle?.pageCache === true;
+  return handle?.pageCache === true || handle?.pageCache === 'shared' ? handle.pageCache : null;
 }

@@ -7,9 +7,8 @@ import { FlashMessage } from './components/flash';
 import { Footer, Header } from './components/header';
 import { LoadingOverlay } from './components/loading-overlay';
 import { useNonce } from './components/nonce';
-import { headerCounts } from './domain/header-counts.server';
+import { viewerValues } from './domain/header-counts.server';
 import { isStaff } from './domain/policy.server';
-import { profileUrl } from './domain/user-view.server';
 import { getUser } from './lib/auth.server';
 import type { RequestContext } from './lib/context';
 import { templatable, viewerTokens } from './lib/viewer-template.server';
@@ -22,11 +21,9 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
-  const [{ flash, setCookie }, counts] = await Promise.all([
-    takeFlash(request),
-    user ? headerCounts(user) : { general: 0, admin: 0, rewardRequests: 0 },
-  ]);
-  let shown = user ? { id: user.id, username: user.username, profile: profileUrl(user), counts } : null;
+  const [{ flash, setCookie }, values] = await Promise.all([takeFlash(request), user ? viewerValues(user) : null]);
+  const counts = values?.counts ?? { general: 0, admin: 0, rewardRequests: 0 };
+  let shown = values;
   // A page is rendered as a template for every viewer of the same data, and finished with this
   // viewer's values by entry.server.tsx (lib/viewer-template.server.ts). A flash message is the
   // viewer's own, so a page carrying one is rendered for them alone.

@@ -2,8 +2,10 @@
 import { Kept } from '~/lib/kept.server';
 import { db } from '~/lib/db.server';
 import type { Table } from '~/lib/sql.server';
+import type { ViewerValues } from '~/lib/viewer-template.server';
 import { unreadCounts, visibleNotifications } from './notifications.server';
 import { isStaff, type Actor } from './policy.server';
+import { profileUrl } from './user-view.server';
 
 type Viewer = Pick<Actor, 'id' | 'isStaff' | 'isSuperuser'>;
 
@@ -48,4 +50,12 @@ export function headerCounts(actor: Viewer): Promise<HeaderCounts> {
 export async function notificationCounts(actor: Viewer): Promise<{ general: number; admin: number }> {
   const { general, admin } = await headerCounts(actor);
   return { general, admin };
+}
+
+/**
+ * What the header shows of its viewer on every page: name, picture and badge counts. The root loader
+ * and the page cache's hits (lib/page-cache.server.ts) both read it here.
+ */
+export async function viewerValues(user: Viewer & { username: string; profile: string | null }): Promise<ViewerValues> {
+  return { id: user.id, username: user.username, profile: profileUrl(user), counts: await headerCounts(user) };
 }

@@ -8,7 +8,7 @@ export interface RequestContext {
   /** A GET of a page's HTML (server.ts): the root loader hands it viewer tokens (lib/viewer-template.server.ts). */
   document?: boolean;
   /** Set by server.ts when the page cache missed: entry.server.tsx stores the page under it. */
-  pageCache?: { key: string; version: number; at: number };
+  pageCache?: import('./page-cache.server').PageCacheMiss;
   /**
    * Set by the root loader when it handed the page tokens instead of the viewer's own values
    * (lib/viewer-template.server.ts): entry.server.tsx puts these in their place.

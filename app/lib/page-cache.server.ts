@@ -1,30 +1,39 @@
-// Per-viewer cache of rendered pages (README "Rules: Speed"). Going through React Router costs
-// 4-5 ms of CPU per page (matching, loaders, SSR); the busiest pages (scoreboard, challenge board)
-// are read far more often than anything changes, so a page is rendered once per session and URL and
-// replayed until the database changes.
+// Cache of rendered pages (README "Rules: Speed"). Going through React Router costs 2-5 ms of CPU
+// per page (matching, loaders, SSR); the busiest pages (scoreboard, challenge board) are read far
+// more often than anything changes, so a page is rendered once and replayed until the database
+// changes. Two kinds of entry, by what the route declares in `handle.pageCache`:
+// - `true`: the page is the viewer's own (the board shows their solves). An entry belongs to one
+//   session token, so a viewer only ever gets a page rendered for them.
+// - `'shared'`: the route's loader reads nothing of its viewer but that they are signed in (the
+//   scoreboard). An entry belongs to a viewer class (viewerClass below: what the root and scope
+//   layouts read of a viewer besides the values a template holds as tokens) and is finished for
+//   each viewer with their own values (lib/viewer-template.server.ts), so during a competition the
+//   scoreboard is rendered once per change for everyone instead of once per viewer.
 //
 // Why it is safe:
-// - An entry belongs to one session token, so a viewer only ever gets a page rendered for them.
 // - An entry is valid only for the data version (changeVersion of PAGE_TABLES) captured BEFORE the
 //   loaders ran: a write racing the render can make the entry stale, never wrong, and any write of
 //   this process or commit of another to a table pages show (PAGE_TABLES below)
 //   makes every entry stale.
-// - Content that depends on the clock (the header badges' own 5 s cache, event times) is bounded by
-//   MAX_AGE_MS, the same 5 s.
-// - The session is checked again on every hit (expiry, deactivation), so a hit never outlives what
-//   requireUser would accept.
-// - Only what the render depends on is in the key: session, path and query. The flash cookie is the
-//   one other input; a request carrying a flash message bypasses the cache (the render consumes it).
-// Routes opt in with `handle = { pageCache: true }`; entry.server.tsx stores, server.ts replays.
+// - Content that depends on the clock (event times) is bounded by MAX_AGE_MS, 5 s.
+// - A hit makes the checks every such page makes before it shows anything: the session is valid
+//   (expiry, deactivation) and, for a viewer's own entry, still theirs. The header's badges are read
+//   for each hit, as the root loader reads them.
+// - Only what the render depends on is in the key: session or viewer class, path and query. The
+//   flash cookie is the one other input; a request carrying a flash message bypasses the cache (the
+//   render consumes it).
+// entry.server.tsx stores, server.ts replays.
+import { isStaff } from '~/domain/policy.server';
+import { viewerValues } from '~/domain/header-counts.server';
 import { flashStorage, sessionCookie, sessionUser } from './session.server';
 import { changeVersion, TABLES, type Table } from './sql.server';
 import { onMemoryPressure } from './kept.server';
-import { finishFor, type Template, type ViewerValues } from './viewer-template.server';
+import { finishedBody, templatable, templateBytes, type Template, type ViewerValues } from './viewer-template.server';
 
 // What pages show: every table but the attempt log (written every 50 ms during play), sessions (a hit
 // checks its own session anyway), notification reads (they only move a viewer's own header badge,
-// which MAX_AGE_MS bounds) and the staff action log (no page shows it). User writes count only for
-// the columns pages show, so a login (lastLoginAt) keeps every page (sql.server.ts).
+// which each hit reads afresh) and the staff action log (no page shows it). User writes count only
+// for the columns pages show, so a login (lastLoginAt) keeps every page (sql.server.ts).
 const NOT_SHOWN = new Set<Table>(['FlagAttempt', 'Session', 'NotificationRead', 'StaffAction']);
 const PAGE_TABLES = TABLES.filter((t) => !NOT_SHOWN.has(t));
 const dataVersion = () => changeVersion(PAGE_TABLES);
@@ -32,26 +41,33 @@ const dataVersion = () => changeVersion(PAGE_TABLES);
 const MAX_AGE_MS = 5_000;
 const MAX_BYTES = 16 * 1024 * 1024;
 
+/** How a route's page may be kept (`handle.pageCache`): per session, or per viewer class. */
+export type PageCacheKind = true | 'shared';
+
 export interface PageCacheEntry {
   version: number;
   /** When the render began (ms): the age limit counts from the data the loaders read. */
   at: number;
-  userId: number;
+  /** The viewer it was rendered for; null for a shared entry. */
+  userId: number | null;
   status: number;
   headers: [string, string][];
-  /**
-   * The render the page was finished from (lib/viewer-template.server.ts), often shared with other
-   * viewers' entries and the template store, and this viewer's values (null: the page holds none).
-   */
+  /** The render the page is finished from (lib/viewer-template.server.ts), often shared. */
   template: Template;
-  viewer: ViewerValues | null;
+  bytes: number;
 }
 
 /** What a miss hands React Router (through the load context) so entry.server.tsx can store the page. */
-export interface PageCacheMiss { key: string; version: number; at: number }
+export interface PageCacheMiss {
+  keys: Record<'own' | 'shared', string>;
+  version: number;
+  at: number;
+  /** The viewer's class at the lookup, and the role it was read from. */
+  viewer: { class: string; role: { isStaff: boolean; isSuperuser: boolean } };
+}
 
 export type PageCacheLookup =
-  | { hit: PageCacheEntry; html: string }
+  | { hit: PageCacheEntry; userId: number; body: Buffer; headers: [string, string][] }
   | { miss: PageCacheMiss }
   | null;
 
@@ -67,7 +83,7 @@ let entriesVersion: number | null = null;
 
 function drop(key: string, entry: PageCacheEntry) {
   entries.delete(key);
-  totalBytes -= entry.template.bytes;
+  totalBytes -= entry.bytes;
 }
 
 function clearIfVersionChanged(version: number) {
@@ -77,19 +93,33 @@ function clearIfVersionChanged(version: number) {
   entriesVersion = version;
 }
 
+/**
+ * What the root and scope layouts read of a signed-in viewer besides the values a template holds as
+ * tokens (lib/viewer-template.server.ts): the role (staff links, the pending-review count) and which
+ * header badges are drawn. Viewers of one class get the same page from a shared route. Null when
+ * the viewer's values cannot be put in a template: their pages are rendered for them alone.
+ */
+function viewerClass(user: { isStaff: boolean; isSuperuser: boolean }, values: ViewerValues): string | null {
+  if (!templatable(values)) return null;
+  const { general, admin, rewardRequests } = values.counts;
+  return [isStaff(user), user.isSuperuser, general > 0, admin > 0, rewardRequests > 0].map(Number).join('');
+}
+
 const SESSION_COOKIE = /(?:^|;)\s*ctf_session=/;
 const FLASH_COOKIE = /(?:^|;)\s*ctf_flash=/;
 
 /**
- * Whether this request could be answered from the cache, and if so the cached page with `nonce` in
- * place; null when the request is not eligible (not a document GET, no session cookie, a pending
- * flash message, a Bearer header that would make React Router render another user).
+ * Whether this request could be answered from the cache, and if so the cached page finished for
+ * this viewer with `nonce` in place (gzipped when `acceptEncoding` allows); null when the request is
+ * not eligible (not a document GET, no valid session cookie, a pending flash message, a Bearer header
+ * that would make React Router render another user).
  */
 export async function pageCacheLookup(input: {
   method: string;
   url: string;
   cookie?: string;
   authorization?: string;
+  acceptEncoding?: string;
   nonce: string;
 }): Promise<PageCacheLookup> {
   if (input.method !== 'GET' || !input.cookie || input.authorization) return null;
@@ -99,43 +129,55 @@ export async function pageCacheLookup(input: {
   if (FLASH_COOKIE.test(input.cookie) && (await flashStorage.getSession(input.cookie)).has('message')) return null;
   const token = await sessionCookie.parse(input.cookie);
   if (typeof token !== 'string' || !token) return null;
-
-  const key = `${token}\n${input.url}`;
+  // The checks of requireUser: a session that expired or whose user was deactivated renders (the
+  // route sends them to the login page).
+  const user = await sessionUser(token);
+  if (!user?.isActive) return null;
   const version = dataVersion();
+  const values = await viewerValues(user);
+  const viewer = viewerClass(user, values);
+  if (viewer === null) return null;
+
+  const keys = { own: `${token}\n${viewer}\n${input.url}`, shared: `\n${viewer}\n${input.url}` };
   const now = Date.now();
   clearIfVersionChanged(version);
-  const entry = entries.get(key);
-  if (entry) {
-    if (entry.version === version && now - entry.at < MAX_AGE_MS) {
-      const user = await sessionUser(token);
-      if (user?.isActive && user.id === entry.userId) {
-        entries.delete(key);
-        entries.set(key, entry);
-        return { hit: entry, html: finishFor(entry.template, entry.viewer, input.nonce) };
-      }
+  for (const [key, entry] of [keys.shared, keys.own].map((k) => [k, entries.get(k)] as const)) {
+    if (!entry) continue;
+    if (entry.version !== version || now - entry.at >= MAX_AGE_MS || (entry.userId !== null && entry.userId !== user.id)) {
+      drop(key, entry);
+      continue;
     }
-    drop(key, entry);
+    entries.delete(key);
+    entries.set(key, entry);
+    const { body, headers } = finishedBody(entry.template, values, input.nonce, input.acceptEncoding);
+    return { hit: entry, userId: user.id, body, headers };
   }
-  return { miss: { key, version, at: now } };
+  return { miss: { keys, version, at: now, viewer: { class: viewer, role: { isStaff: user.isStaff, isSuperuser: user.isSuperuser } } } };
 }
 
-/** Keeps a page React Router rendered for a miss: the template it was finished from and for whom. */
+/** Keeps a page React Router rendered for a miss: the template it was finished from, and for whom. */
 export function pageCacheStore(
   miss: PageCacheMiss,
-  page: { userId: number; status: number; headers: [string, string][]; template: Template; viewer: ViewerValues | null },
+  kind: PageCacheKind,
+  page: { userId: number; status: number; headers: [string, string][]; template: Template; viewer: ViewerValues },
 ): void {
   // A commit since the lookup: this page may already be out of date.
   const version = dataVersion();
   clearIfVersionChanged(version);
   if (miss.version !== version) return;
+  // A badge that appeared or went between the lookup and the render (notification reads do not
+  // move the version): the page belongs to another class.
+  if (viewerClass(miss.viewer.role, page.viewer) !== miss.viewer.class) return;
   // Counted whole even when other entries share the template: the bound errs on the safe side.
-  if (page.template.bytes > MAX_BYTES / 16) return;
-  const old = entries.get(miss.key);
-  if (old) drop(miss.key, old);
-  entries.set(miss.key, { version, at: miss.at, userId: page.userId, status: page.status, headers: page.headers, template: page.template, viewer: page.viewer });
-  totalBytes += page.template.bytes;
-  for (const [key, entry] of entries) {
+  const bytes = templateBytes(page.template);
+  if (bytes > MAX_BYTES / 16) return;
+  const key = kind === 'shared' ? miss.keys.shared : miss.keys.own;
+  const old = entries.get(key);
+  if (old) drop(key, old);
+  entries.set(key, { version, at: miss.at, userId: kind === 'shared' ? null : page.userId, status: page.status, headers: page.headers, template: page.template, bytes });
+  totalBytes += bytes;
+  for (const [k, entry] of entries) {
     if (totalBytes <= MAX_BYTES) break;
-    drop(key, entry);
+    drop(k, entry);
   }
 }

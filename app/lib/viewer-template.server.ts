@@ -15,6 +15,7 @@
 //   React's render is shared. Nothing needs invalidating: new data makes a new key, and unused
 //   templates fall out by age and size.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { deflatePiece, joinedBody, wantsGzip } from './gzip.server';
 import { onMemoryPressure } from './kept.server';
 
 /** The viewer's own values, as the root loader read them. */
@@ -65,8 +66,16 @@ export const templatable = (values: ViewerValues) => SAFE.test(values.username) 
 
 type Slot = 'username' | 'profile' | 'nonce' | 'notifications' | 'general' | 'admin' | 'rewardRequests' | 'id';
 
-/** A render cut at its tokens once, so finishing it for a viewer is one join. */
-export interface Template { parts: string[]; slots: Slot[]; bytes: number }
+/**
+ * A render cut at its tokens once, so finishing it for a viewer is one join. The parts are bytes
+ * (UTF-8, outside the JavaScript heap); their deflated form is made on the first gzipped answer and
+ * kept with them (lib/gzip.server.ts gzipJoin), so a gzipped page costs no compression per viewer.
+ */
+export interface Template { parts: Buffer[]; slots: Slot[]; deflated?: Buffer[] }
+
+/** The memory a template holds (the stores count it when they take it in). */
+export const templateBytes = (template: Template) =>
+  [...template.parts, ...(template.deflated ?? [])].reduce((sum, part) => sum + part.length, 0);
 
 const SLOT_OF = new Map<string, Slot>([
   [TOKENS.username, 'username'],
@@ -85,42 +94,70 @@ const ANY_TOKEN = new RegExp([...SLOT_OF.keys()].join('|'), 'g');
 /** Cuts a render at its tokens, the nonce of its response included. */
 export function asTemplate(html: string, nonce: string): Template {
   const marked = nonce ? html.replaceAll(nonce, TOKENS.nonce) : html;
-  const parts: string[] = [];
+  const parts: Buffer[] = [];
   const slots: Slot[] = [];
   let last = 0;
   for (const match of marked.matchAll(ANY_TOKEN)) {
-    parts.push(marked.slice(last, match.index));
+    parts.push(Buffer.from(marked.slice(last, match.index)));
     slots.push(SLOT_OF.get(match[0])!);
     last = match.index + match[0].length;
   }
-  parts.push(marked.slice(last));
-  return { parts, slots, bytes: marked.length * 2 };
+  parts.push(Buffer.from(marked.slice(last)));
+  // One allocation for the whole page: small parts would otherwise each pin a slab of Buffer's pool.
+  const whole = Buffer.concat(parts);
+  let at = 0;
+  return { parts: parts.map((part) => whole.subarray(at, (at += part.length))), slots };
 }
 
 /**
- * The finished page: the viewer's values and this response's nonce in place of the tokens. A page
- * rendered without tokens (`values` null) has only its nonce to put back.
+ * The pieces of the finished page, in order: the template's parts (with their deflated form once
+ * made) and between them the viewer's values and this response's nonce in place of the tokens. A
+ * page rendered without tokens (`values` null) has only its nonce to put back.
  */
-export function finishFor(template: Template, values: ViewerValues | null, nonce: string): string {
+function piecesFor(template: Template, values: ViewerValues | null, nonce: string, deflated?: Buffer[]): { raw: Buffer; deflated?: Buffer }[] {
+  let value: Record<Slot, string>;
   if (!values) {
     if (template.slots.some((slot) => slot !== 'nonce')) throw new Error('A template with viewer tokens needs a viewer.');
-    return template.parts.join(nonce);
+    value = { nonce } as Record<Slot, string>;
+  } else {
+    if (!templatable(values)) throw new Error('A viewer value the template cannot hold safely.');
+    const { general, admin, rewardRequests } = values.counts;
+    value = {
+      username: values.username,
+      profile: values.profile,
+      nonce,
+      notifications: String(general + admin),
+      general: String(general),
+      admin: String(admin),
+      rewardRequests: String(rewardRequests),
+      id: String(values.id),
+    };
   }
-  if (!templatable(values)) throw new Error('A viewer value the template cannot hold safely.');
-  const { general, admin, rewardRequests } = values.counts;
-  const value: Record<Slot, string> = {
-    username: values.username,
-    profile: values.profile,
-    nonce,
-    notifications: String(general + admin),
-    general: String(general),
-    admin: String(admin),
-    rewardRequests: String(rewardRequests),
-    id: String(values.id),
-  };
-  let html = template.parts[0];
-  for (let i = 0; i < template.slots.length; i++) html += value[template.slots[i]] + template.parts[i + 1];
-  return html;
+  const bytes = new Map<Slot, Buffer>();
+  const pieces: { raw: Buffer; deflated?: Buffer }[] = [{ raw: template.parts[0], deflated: deflated?.[0] }];
+  for (let i = 0; i < template.slots.length; i++) {
+    const slot = template.slots[i];
+    let raw = bytes.get(slot);
+    if (!raw) bytes.set(slot, (raw = Buffer.from(value[slot])));
+    pieces.push({ raw }, { raw: template.parts[i + 1], deflated: deflated?.[i + 1] });
+  }
+  return pieces;
+}
+
+/** The finished page's bytes for this viewer (see piecesFor). */
+export function finishFor(template: Template, values: ViewerValues | null, nonce: string): Buffer {
+  return Buffer.concat(piecesFor(template, values, nonce).map((p) => p.raw));
+}
+
+/**
+ * The finished page as it goes out to a client whose Accept-Encoding is `accepted`: gzipped from
+ * the template's parts deflated once (kept on the template from the first time), or plain.
+ */
+export function finishedBody(template: Template, values: ViewerValues | null, nonce: string, accepted: string | null | undefined): { body: Buffer; headers: [string, string][] } {
+  const length = template.parts.reduce((sum, part) => sum + part.length, 0);
+  if (!wantsGzip(length, accepted)) return joinedBody(piecesFor(template, values, nonce), accepted);
+  template.deflated ??= template.parts.map(deflatePiece);
+  return joinedBody(piecesFor(template, values, nonce, template.deflated), accepted);
 }
 
 /**
@@ -146,14 +183,14 @@ export function templateKey(url: string, status: number, routeIds: string[], loa
 
 // ---- Kept templates ----------------------------------------------------------------------------
 
-// Counted as two bytes a character (the most a string takes). A team event's board differs per team,
+// Counted in bytes, deflated parts included. A team event's board differs per team,
 // and with 8 MB two board views in three of the 2,000-player competition were renders of a board
 // evicted since a teammate's view. 32 MB held them all but, with the rest of the heap's 128 MB, ran
 // the large dataset's competition out of memory.
 const MAX_BYTES = 16 * 1024 * 1024;
 /** Bounds what a render may depend on besides its data: the clock (the footer's year, "starts on"). */
 const MAX_AGE_MS = 60_000;
-const templates = new Map<string, { template: Template; at: number }>();
+const templates = new Map<string, { template: Template; at: number; bytes: number }>();
 let totalBytes = 0;
 onMemoryPressure(() => {
   templates.clear();
@@ -165,7 +202,7 @@ export function keptTemplate(key: string): Template | null {
   if (!entry) return null;
   templates.delete(key);
   if (Date.now() - entry.at > MAX_AGE_MS) {
-    totalBytes -= entry.template.bytes;
+    totalBytes -= entry.bytes;
     return null;
   }
   templates.set(key, entry); // most recently used last
@@ -173,18 +210,19 @@ export function keptTemplate(key: string): Template | null {
 }
 
 export function keepTemplate(key: string, template: Template): void {
-  if (template.bytes > MAX_BYTES / 16) return;
+  const bytes = templateBytes(template);
+  if (bytes > MAX_BYTES / 16) return;
   const old = templates.get(key);
   if (old) {
     templates.delete(key);
-    totalBytes -= old.template.bytes;
+    totalBytes -= old.bytes;
   }
-  templates.set(key, { template, at: Date.now() });
-  totalBytes += template.bytes;
+  templates.set(key, { template, at: Date.now(), bytes });
+  totalBytes += bytes;
   for (const [k, entry] of templates) {
     if (totalBytes <= MAX_BYTES) break;
     templates.delete(k);
-    totalBytes -= entry.template.bytes;
+    totalBytes -= entry.bytes;
   }
 }
 

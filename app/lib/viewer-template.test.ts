@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asTemplate, finishFor, keepTemplate, keptTemplate, templatable, templateKey, viewerTokens } from './viewer-template.server';
+import { gunzipSync } from 'node:zlib';
+import { asTemplate, finishedBody, finishFor, keepTemplate, keptTemplate, templatable, templateKey, viewerTokens } from './viewer-template.server';
 
 const alice = { id: 7, username: 'alice', profile: '/media/profiles/7', counts: { general: 2, admin: 1, rewardRequests: 0 } };
 const bob = { id: 9, username: 'bob.b', profile: '/default-profile.svg', counts: { general: 0, admin: 3, rewardRequests: 4 } };
@@ -12,8 +13,8 @@ function render(t: ReturnType<typeof viewerTokens>, nonce: string) {
 describe('viewer templates', () => {
   it("puts each viewer's values where the tokens were, sums included", () => {
     const template = asTemplate(render(viewerTokens(alice), 'N1'), 'N1');
-    expect(template).not.toContain('alice');
-    expect(finishFor(template, alice, 'N2')).toBe(render({ ...alice }, 'N2'));
+    expect(Buffer.concat(template.parts).toString()).not.toContain('alice');
+    expect(finishFor(template, alice, 'N2').toString()).toBe(render({ ...alice }, 'N2'));
   });
 
   it('keeps zero counts in the data: a viewer with other zeros gets another template', () => {
@@ -21,7 +22,7 @@ describe('viewer templates', () => {
     expect(viewerTokens(bob).counts.general).toBe(0);
     expect(viewerTokens(alice)).not.toEqual(viewerTokens(bob));
     const template = asTemplate(render(viewerTokens(bob), 'N'), 'N');
-    expect(finishFor(template, bob, 'M')).toBe(render(bob, 'M'));
+    expect(finishFor(template, bob, 'M').toString()).toBe(render(bob, 'M'));
   });
 
   it('refuses a value it cannot place safely: such a viewer is not templated at all', () => {
@@ -44,7 +45,28 @@ describe('viewer templates', () => {
     const template = asTemplate('<p>t</p>', '');
     keepTemplate('k', template);
     expect(keptTemplate('k')).toBe(template);
-    expect(finishFor(template, alice, 'N')).toBe('<p>t</p>');
+    expect(finishFor(template, alice, 'N').toString()).toBe('<p>t</p>');
     expect(keptTemplate('other')).toBeNull();
+  });
+
+  it('gzips a finished page from parts deflated once, to the same bytes as the plain page', () => {
+    // Large enough to be worth gzip, with characters of two to four bytes on both sides of tokens.
+    const page = (t: ReturnType<typeof viewerTokens>, nonce: string) => `${'<li>été 🇫🇷 ✓</li>'.repeat(300)}${render(t, nonce)}${'<p>naïve</p>'.repeat(200)}${render(t, nonce)}`;
+    const template = asTemplate(page(viewerTokens(alice), 'N1'), 'N1');
+    const gz = finishedBody(template, alice, 'N2', 'br, gzip');
+    expect(gz.headers).toContainEqual(['Content-Encoding', 'gzip']);
+    expect(gunzipSync(gz.body).toString()).toBe(page({ ...alice }, 'N2'));
+    expect(gz.body.length).toBeLessThan(Buffer.byteLength(page({ ...alice }, 'N2')) / 5);
+    // The deflated parts are kept: another viewer's page (same badges drawn) comes from the same ones.
+    const carol = { id: 12, username: 'carol', profile: '/media/profiles/12', counts: { general: 10, admin: 4, rewardRequests: 0 } };
+    const deflated = template.deflated;
+    expect(deflated).toHaveLength(template.parts.length);
+    expect(gunzipSync(finishedBody(template, carol, 'N3', 'gzip').body).toString()).toBe(page(carol, 'N3'));
+    expect(template.deflated).toBe(deflated);
+    // A client that takes no gzip gets the plain bytes, and so does a page too small to be worth it.
+    const plain = finishedBody(template, carol, 'N3', null);
+    expect(plain.headers).toEqual([]);
+    expect(plain.body.toString()).toBe(page(carol, 'N3'));
+    expect(finishedBody(asTemplate('<p>t</p>', ''), alice, 'N', 'gzip').body.toString()).toBe('<p>t</p>');
   });
 });

@@ -1,11 +1,13 @@
-// The per-viewer page cache (app/lib/page-cache.server.ts, README "Rules: Other"), seen from outside:
-// a replay (X-Page-Cache: hit) is the page React Router rendered, with this response's CSP nonce;
-// a committed write, another session or a flash message never get someone else's or an old page.
+// The page cache (app/lib/page-cache.server.ts, README "Rules: Speed"), seen from outside: a replay
+// (X-Page-Cache: hit) is the page React Router rendered, with this response's CSP nonce and the
+// viewer's own header; a committed write, another session, another role or a flash message never
+// get someone else's or an old page. The board is kept per session, the scoreboard per viewer class.
 // Other test files write to the same server at the same time, and any write ends every entry, so
 // "this is a replay" is asserted only after retrying until a quiet moment allows one.
 import { createCookieSessionStorage } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { activeLearner, base, call } from '../support/api-client';
+import { SUPERUSER } from '../support/test-server';
 
 const SCOREBOARD = '/practices/scoreboard';
 const CHALLENGES = '/practices/challenges';
@@ -97,23 +99,24 @@ describe('page cache', () => {
     expect(boardAfter.html).toContain('data-testid="own-score"');
   });
 
-  it('keeps pages per session: another learner gets their own header, a logged-out session no page', async () => {
+  it('keeps the board per session: another learner gets their own board and header, a logged-out session no page', async () => {
     const first = await activeLearner();
     const second = await activeLearner();
     const firstCookie = await sessionCookie(first);
     const secondCookie = await sessionCookie(second);
-    await replayed(SCOREBOARD, firstCookie);
-    const other = await get(SCOREBOARD, secondCookie);
+    await replayed(CHALLENGES, firstCookie);
+    const other = await get(CHALLENGES, secondCookie);
     expect(other.status).toBe(200);
+    expect(other.hit).toBe(false);
     expect(other.html).toContain(second.username);
     expect(other.html).not.toContain(first.username);
-    expect((await replayed(SCOREBOARD, secondCookie)).replay.html).not.toContain(first.username);
+    expect((await replayed(CHALLENGES, secondCookie)).replay.html).not.toContain(first.username);
     // Both sessions keep their own entry side by side.
     let both = false;
     for (let i = 0; i < 30 && !both; i++) {
-      await replayed(SCOREBOARD, firstCookie);
-      await replayed(SCOREBOARD, secondCookie);
-      both = (await get(SCOREBOARD, firstCookie)).hit;
+      await replayed(CHALLENGES, firstCookie);
+      await replayed(CHALLENGES, secondCookie);
+      both = (await get(CHALLENGES, firstCookie)).hit;
     }
     expect(both).toBe(true);
 
@@ -124,6 +127,48 @@ describe('page cache', () => {
     expect(gone.hit).toBe(false);
     expect(gone.status).toBe(302);
     expect(gone.headers.get('location')).toBe(`/login?redirectTo=${encodeURIComponent(SCOREBOARD)}`);
+  });
+
+  it("renders the scoreboard once for every learner: another learner's first view is a replay with their own header", async () => {
+    const first = await activeLearner();
+    const second = await activeLearner();
+    const firstCookie = await sessionCookie(first);
+    const secondCookie = await sessionCookie(second);
+    let shared: Page | null = null;
+    let rendered: Page | null = null;
+    for (let i = 0; i < 30 && !shared; i++) {
+      ({ replay: rendered } = await replayed(SCOREBOARD, firstCookie));
+      const page = await get(SCOREBOARD, secondCookie);
+      if (page.hit) shared = page;
+    }
+    expect(shared).not.toBeNull();
+    expect(shared!.status).toBe(200);
+    expect(shared!.html).toContain(second.username);
+    expect(shared!.html).not.toContain(first.username);
+    const nonces = [...shared!.html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+    expect(new Set(nonces)).toEqual(new Set([shared!.nonce]));
+    // The same scoreboard as the render it was finished from.
+    const main = (page: Page) => page.html.slice(page.html.indexOf('<main'), page.html.indexOf('</main>'));
+    expect(main(shared!).length).toBeGreaterThan(500);
+    expect(main(shared!)).toBe(main(rendered!));
+  });
+
+  it('keeps the staff scoreboard apart: their navigation never reaches a learner, nor a learner\'s page them', async () => {
+    const learner = await activeLearner();
+    const learnerCookie = await sessionCookie(learner);
+    const staffCookie = await sessionCookie(SUPERUSER);
+    const staffLink = 'href="/practices/categories"';
+    for (let i = 0; i < 3; i++) {
+      const staff = (await replayed(SCOREBOARD, staffCookie)).replay;
+      expect(staff.html).toContain(staffLink);
+      expect(staff.html).not.toContain(learner.username);
+      const seen = await get(SCOREBOARD, learnerCookie);
+      expect(seen.html).not.toContain(staffLink);
+      expect(seen.html).toContain(learner.username);
+      const back = await get(SCOREBOARD, staffCookie);
+      expect(back.html).toContain(staffLink);
+      expect(back.html).not.toContain(learner.username);
+    }
   });
 
   it('lets a flash message through: the flash cookie bypasses the cache', async () => {

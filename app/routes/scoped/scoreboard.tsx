@@ -12,8 +12,9 @@ import type { Route } from './+types/scoreboard';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Scoreboard · CTF Arena' }];
 
-// Replayed per viewer until the database changes (lib/page-cache.server.ts): read far more than written.
-export const handle = { pageCache: true };
+// Rendered once for every viewer of a class until the database changes (lib/page-cache.server.ts):
+// read far more than written, and the loader reads nothing of its viewer but that they signed in.
+export const handle = { pageCache: 'shared' as const };
 
 /**
  * The scoreboard of a scope (route ids practice-scoreboard, event-scoreboard): players, or teams in
