@@ -11,7 +11,7 @@ import { makeChallenge, makeEvent, makeSubmission, makeTeam } from '../../tests/
 import { createTestTeam, makeTeamEvent, TEAM_PASSWORD } from '../../tests/support/team-factories';
 import { reminderKey, sweepEventReminders } from './event-reminders.server';
 import { headerCounts, notificationCounts } from './header-counts.server';
-import { createAdminNotification, listNotifications, markRead, unreadCounts } from './notifications.server';
+import { createAdminNotification, listNotifications, markRead, unreadCounts, visibleNotifications } from './notifications.server';
 import { invalidateSubmission, validateSubmission, validateSubmissions } from './submission-review.server';
 import { joinTeam } from './teams.server';
 
@@ -22,6 +22,13 @@ type Who = Awaited<ReturnType<typeof makeUser>>;
 async function titlesSeen(who: Who, list: 'all' | 'general' | 'admin' = 'all'): Promise<string[]> {
   const page = await listNotifications(who, list, { page: 1, pageSize: 100 });
   return page.results.map((n) => n.title);
+}
+
+/** The counts as the lists' Prisma filter gives them: what the header's SQL must agree with. */
+async function countedByFilter(who: Who) {
+  const rows = await db.notification.groupBy({ by: ['kind'], where: { AND: [visibleNotifications(who, 'all'), { reads: { none: { userId: who.id } } }] }, _count: { _all: true } });
+  const count = (kind: string) => rows.find((r) => r.kind === kind)?._count._all ?? 0;
+  return { general: count('general'), admin: count('admin') };
 }
 
 describe('who sees which notification', () => {
@@ -263,5 +270,32 @@ describe('the live stream (GET /api/notifications/stream)', () => {
     await heartbeat();
     expect(await stream.next()).toBeNull();
     expect(openStreams()).toBe(before - 1);
+  });
+});
+
+// Last in the file: its notifications for everyone would change the exact counts of the tests above.
+describe('one rule, two renderings', () => {
+  it("counts with the lists' rule: the header's SQL and the lists' filter agree for every kind of viewer", async () => {
+    const event = await makeEvent();
+    const other = await makeEvent();
+    const [registered, member, owner, outsider, addressed] = await Promise.all([makeUser(), makeUser(), makeUser(), makeUser(), makeUser()]);
+    const staff = await makeStaff();
+    await register(event, registered);
+    await makeTeam(other, owner, [member]);
+    await makeNotification({ kind: 'admin', eventId: event.id });
+    await makeNotification({ kind: 'general', eventId: event.id });
+    await makeNotification({ kind: 'admin', eventId: other.id });
+    await makeNotification({ kind: 'general', recipientId: addressed.id });
+    await makeNotification({ kind: 'general', recipientId: staff.id });
+    await makeNotification({ kind: 'admin' });
+    const read = await makeNotification({ kind: 'general' });
+    await markRead(outsider, [read.id]);
+    for (const who of [registered, member, owner, outsider, addressed, staff]) {
+      const counts = await unreadCounts(who);
+      expect(counts, who.username).toEqual(await countedByFilter(who));
+    }
+    // The viewers' counts differ (the two members alike), so agreeing is not agreeing on nothing.
+    const distinct = new Set(await Promise.all([registered, member, owner, outsider, addressed, staff].map(async (who) => JSON.stringify(await unreadCounts(who)))));
+    expect(distinct.size).toBe(5);
   });
 });

@@ -12,7 +12,9 @@ describe('gzip joined from pieces', () => {
       { raw: Buffer.from('alice') },
       { raw: Buffer.alloc(0) },
       { raw: noise },
-      { raw: Buffer.from('é🇫🇷'), deflated: deflatePiece(Buffer.from('é🇫🇷')) },
+      { raw: Buffer.from('é🇫🇷 '.repeat(100)), deflated: deflatePiece(Buffer.from('é🇫🇷 '.repeat(100))) },
+      // Too short to be worth a deflate: stored.
+      { raw: Buffer.from('<a href="'), deflated: deflatePiece(Buffer.from('<a href="')) },
     ];
     const joined = gzipJoin(pieces);
     // gunzip checks the CRC and length of the trailer too.

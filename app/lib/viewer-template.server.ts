@@ -71,11 +71,11 @@ type Slot = 'username' | 'profile' | 'nonce' | 'notifications' | 'general' | 'ad
  * (UTF-8, outside the JavaScript heap); their deflated form is made on the first gzipped answer and
  * kept with them (lib/gzip.server.ts gzipJoin), so a gzipped page costs no compression per viewer.
  */
-export interface Template { parts: Buffer[]; slots: Slot[]; deflated?: Buffer[] }
+export interface Template { parts: Buffer[]; slots: Slot[]; deflated?: (Buffer | undefined)[] }
 
 /** The memory a template holds (the stores count it when they take it in). */
 export const templateBytes = (template: Template) =>
-  [...template.parts, ...(template.deflated ?? [])].reduce((sum, part) => sum + part.length, 0);
+  [...template.parts, ...(template.deflated ?? [])].reduce((sum, part) => sum + (part?.length ?? 0), 0);
 
 const SLOT_OF = new Map<string, Slot>([
   [TOKENS.username, 'username'],
@@ -103,10 +103,17 @@ export function asTemplate(html: string, nonce: string): Template {
     last = match.index + match[0].length;
   }
   parts.push(Buffer.from(marked.slice(last)));
-  // One allocation for the whole page: small parts would otherwise each pin a slab of Buffer's pool.
-  const whole = Buffer.concat(parts);
+  return { parts: packed(parts), slots };
+}
+
+/**
+ * The same bytes in one allocation. Small buffers would each pin memory far larger than themselves:
+ * a slab of Buffer's pool, or (zlib's answers) the 16 KB chunk they were cut from.
+ */
+function packed<B extends Buffer | undefined>(buffers: B[]): B[] {
+  const whole = Buffer.concat(buffers.filter((b): b is NonNullable<B> => !!b));
   let at = 0;
-  return { parts: parts.map((part) => whole.subarray(at, (at += part.length))), slots };
+  return buffers.map((b) => (b ? whole.subarray(at, (at += b.length)) : b) as B);
 }
 
 /**
@@ -114,7 +121,7 @@ export function asTemplate(html: string, nonce: string): Template {
  * made) and between them the viewer's values and this response's nonce in place of the tokens. A
  * page rendered without tokens (`values` null) has only its nonce to put back.
  */
-function piecesFor(template: Template, values: ViewerValues | null, nonce: string, deflated?: Buffer[]): { raw: Buffer; deflated?: Buffer }[] {
+function piecesFor(template: Template, values: ViewerValues | null, nonce: string, deflated?: (Buffer | undefined)[]): { raw: Buffer; deflated?: Buffer }[] {
   let value: Record<Slot, string>;
   if (!values) {
     if (template.slots.some((slot) => slot !== 'nonce')) throw new Error('A template with viewer tokens needs a viewer.');
@@ -156,7 +163,7 @@ export function finishFor(template: Template, values: ViewerValues | null, nonce
 export function finishedBody(template: Template, values: ViewerValues | null, nonce: string, accepted: string | null | undefined): { body: Buffer; headers: [string, string][] } {
   const length = template.parts.reduce((sum, part) => sum + part.length, 0);
   if (!wantsGzip(length, accepted)) return joinedBody(piecesFor(template, values, nonce), accepted);
-  template.deflated ??= template.parts.map(deflatePiece);
+  template.deflated ??= packed(template.parts.map(deflatePiece));
   return joinedBody(piecesFor(template, values, nonce, template.deflated), accepted);
 }
 
