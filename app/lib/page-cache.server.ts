@@ -39,7 +39,9 @@ const PAGE_TABLES = TABLES.filter((t) => !NOT_SHOWN.has(t));
 const dataVersion = () => changeVersion(PAGE_TABLES);
 
 const MAX_AGE_MS = 5_000;
-const MAX_BYTES = 16 * 1024 * 1024;
+// Mostly templates the shared-render store holds too. During a competition every solve empties it,
+// so its boards are rarely replayed there: it serves quiet times, when few pages change.
+const MAX_BYTES = 8 * 1024 * 1024;
 
 /** How a route's page may be kept (`handle.pageCache`): per session, or per viewer class. */
 export type PageCacheKind = true | 'shared';

@@ -220,7 +220,8 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
         res.on('error', () => finish(status === 'timeout' ? status : 'network'));
         res.resume(); // the bytes are read, not kept
       });
-      req.on('error', () => finish(status === 'timeout' ? status : 'network'));
+      // The error's code names what broke (a reset, a refused connection) in the report's status counts.
+      req.on('error', (error: NodeJS.ErrnoException) => finish(status === 'timeout' ? status : `network${error.code ? ` ${error.code}` : ''}`));
       req.end(body);
     });
   }
