@@ -18,6 +18,7 @@
 import { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { Derived, Kept } from '~/lib/kept.server';
+import { statement, statementsBy } from '~/lib/sql.server';
 import { PAGE_SIZE, type Page } from '~/lib/pagination';
 import { countingSql, type Scope } from './scope.server';
 
@@ -97,37 +98,45 @@ export class TeamStandings {
   }
 }
 
+// Read through prepared statements: Prisma's raw queries cost more than the SQL itself, and the
+// points are read again after every solve of a running event.
+const teamPoints = statementsBy<{ id: number; name: string; ownerId: number; points: number | null; solved: number | null; reachedAt: string | number | null }, [number]>(
+  (counted) => `SELECT t.id, t.name, t.ownerId, g.points, g.solved, g.reachedAt
+      FROM "Team" t
+      LEFT JOIN (SELECT teamId, SUM(score) AS points, COUNT(*) AS solved, MAX(createdAt) AS reachedAt
+                 FROM "Submission" WHERE ${counted} AND teamId IS NOT NULL GROUP BY teamId) g ON g.teamId = t.id
+      WHERE t.eventId = ? AND t.isStaff = 0`,
+);
+const memberRows = statement<{ teamId: number; id: number; username: string; country: string }, [number]>(
+  'SELECT m.teamId, u.id, u.username, u.country FROM "TeamMember" m JOIN "User" u ON u.id = m.userId WHERE m.eventId = ? ORDER BY m.joinedAt, m.userId',
+);
+// Every team's members (in the order they joined), kept apart from the points: a solve moves the
+// points only, and an event's members are thousands of rows.
+const membersKept = new Kept<number, Promise<Map<number, TeamMemberRow[]>>>(['TeamMember', 'User'], async (eventId) => {
+  const byTeam = new Map<number, TeamMemberRow[]>();
+  for (const m of await memberRows.all(eventId)) {
+    const list = byTeam.get(m.teamId) ?? [];
+    list.push({ id: m.id, username: m.username, country: m.country || 'BJ' });
+    byTeam.set(m.teamId, list);
+  }
+  return byTeam;
+}, 100);
+
 /** The ranking straight from the database (see the header for the rule). */
 export async function computeTeamStandings(scope: EventScope): Promise<TeamStandings> {
   const eventId = scope.event.id;
-  const [teams, members] = await Promise.all([
-    db.$queryRaw<{ id: number | bigint; name: string; ownerId: number | bigint; points: number | bigint | null; solved: number | bigint | null; reachedAt: string | Date | null }[]>`
-      SELECT t.id, t.name, t.ownerId, g.points, g.solved, g.reachedAt
-      FROM "Team" t
-      LEFT JOIN (SELECT teamId, SUM(score) AS points, COUNT(*) AS solved, MAX(createdAt) AS reachedAt
-                 FROM "Submission" WHERE ${Prisma.raw(countingSql(scope))} AND teamId IS NOT NULL GROUP BY teamId) g ON g.teamId = t.id
-      WHERE t.eventId = ${eventId} AND t.isStaff = 0`,
-    db.$queryRaw<{ teamId: number | bigint; id: number | bigint; username: string; country: string }[]>`
-      SELECT m.teamId, u.id, u.username, u.country FROM "TeamMember" m JOIN "User" u ON u.id = m.userId
-      WHERE m.eventId = ${eventId} ORDER BY m.joinedAt, m.userId`,
-  ]);
-  const membersOf = new Map<number, TeamMemberRow[]>();
-  for (const m of members) {
-    const list = membersOf.get(Number(m.teamId)) ?? [];
-    list.push({ id: Number(m.id), username: m.username, country: m.country || 'BJ' });
-    membersOf.set(Number(m.teamId), list);
-  }
+  const [teams, membersOf] = await Promise.all([teamPoints(countingSql(scope)).all(eventId), membersKept.get(eventId)]);
   const ranked: RankedTeam[] = teams.map((t) => {
-    const ownerId = Number(t.ownerId);
-    const list = membersOf.get(Number(t.id)) ?? [];
+    const ownerId = t.ownerId;
+    const list = [...(membersOf.get(t.id) ?? [])];
     // The owner first, then the others in the order they joined.
     list.sort((a, b) => Number(b.id === ownerId) - Number(a.id === ownerId));
     return {
-      id: Number(t.id),
+      id: t.id,
       rank: 0,
       name: t.name,
-      points: Number(t.points ?? 0),
-      solved: Number(t.solved ?? 0),
+      points: t.points ?? 0,
+      solved: t.solved ?? 0,
       reachedAt: t.reachedAt === null ? null : new Date(t.reachedAt),
       ownerId,
       members: list,
