@@ -193,6 +193,52 @@ function directLane(build: ServerBuild): Lane {
   };
 }
 
+type PageCacheLookup = (input: { method: string; url: string; cookie?: string; authorization?: string; acceptEncoding?: string; nonce: string }) => Promise<
+  | { hit: { status: number; headers: [string, string][] }; userId: number; body: Buffer; headers: [string, string][] }
+  | { miss: object }
+  | null
+>;
+/** Misses of the page lane, for the Express middleware that hands them to React Router. */
+const pageMisses = new WeakMap<IncomingMessage, object>();
+
+/**
+ * The page cache's replays, answered before Express like the direct lane's calls (a scoreboard
+ * replay cost more in Express's middleware than in the replay itself). Only a GET of a page with a
+ * session cookie is looked up; the lookup makes the checks of the page (app/lib/page-cache.server.ts).
+ * A hit gets what Express would add: a request id, the security headers with this response's nonce,
+ * the log line. Anything else goes on to Express, a miss with its record.
+ */
+function pageLane(build: ServerBuild): Lane {
+  const { pageCacheLookup } = build.entry.module as unknown as { pageCacheLookup: PageCacheLookup };
+  return (req, res, fallback) => {
+    const url = req.url ?? '/';
+    if (req.method !== 'GET' || !req.headers.cookie || url.startsWith('/api/') || url.startsWith('/assets/')) return fallback();
+    const nonce = freshNonce();
+    pageCacheLookup({ method: 'GET', url, cookie: req.headers.cookie, authorization: req.headers.authorization, acceptEncoding: req.headers['accept-encoding'], nonce }).then(
+      (found) => {
+        if (!found) return fallback();
+        if ('miss' in found) {
+          pageMisses.set(req, found.miss);
+          return fallback();
+        }
+        const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
+        logWhenDone(res, { id: requestId, method: 'GET', path: url.split('?', 1)[0] }, () => found.userId);
+        const headers: string[] = ['X-Request-Id', requestId];
+        for (const [name, value] of securityHeadersWith(nonce)) headers.push(name, value);
+        for (const [name, value] of [...found.hit.headers, ...found.headers]) if (name.toLowerCase() !== 'x-page-cache') headers.push(name, value);
+        // Lets tests and operators tell a replay from a render (the render may have said 'shared').
+        headers.push('X-Page-Cache', 'hit', 'Content-Length', String(found.body.length));
+        res.writeHead(found.hit.status, headers);
+        res.end(found.body);
+      },
+      (error) => {
+        log.error({ err: error }, 'page cache lookup failed');
+        fallback();
+      },
+    );
+  };
+}
+
 async function fromResponse(response: globalThis.Response) {
   return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
 }
@@ -363,41 +409,14 @@ async function main() {
     await (build.entry.module as unknown as { startup: () => Promise<void> }).startup();
   }
 
-  // ---- Per-viewer page cache (app/lib/page-cache.server.ts, README "Rules: Other") ----
-  // Replays a page React Router rendered earlier for the same session and URL while the database has
-  // not changed, skipping React Router's 4-5 ms. It sits after helmet (the CSP header already names
-  // this response's nonce, which replaces the stored one) and after compression (res.send is
-  // compressed like any response). On a miss it leaves the miss record in the load context, so
+  // ---- Page cache (app/lib/page-cache.server.ts, README "Rules: Speed") ----
+  // A miss found by the page lane (below) travels to React Router in the load context, so
   // entry.server.tsx can store the page it renders. Not in development: the build changes there.
-  if (typeof build !== 'function') {
-    type PageCacheLookup = (input: { method: string; url: string; cookie?: string; authorization?: string; acceptEncoding?: string; nonce: string }) => Promise<
-      | { hit: { status: number; headers: [string, string][] }; userId: number; body: Buffer; headers: [string, string][] }
-      | { miss: unknown }
-      | null
-    >;
-    const { pageCacheLookup } = build.entry.module as unknown as { pageCacheLookup: PageCacheLookup };
-    app.use((req, res, next) => {
-      const ctx = res.locals.ctx;
-      const { cookie, authorization } = req.headers;
-      pageCacheLookup({ method: req.method, url: req.originalUrl, cookie, authorization, acceptEncoding: req.headers['accept-encoding'], nonce: ctx.nonce }).then(
-        (found) => {
-          if (!found) return next();
-          if ('miss' in found) {
-            ctx.pageCache = found.miss;
-            return next();
-          }
-          ctx.userId = found.userId; // for the request log
-          res.status(found.hit.status);
-          for (const [name, value] of found.hit.headers) res.setHeader(name, value);
-          // Already gzipped when the client takes it: the compression middleware leaves an encoded body alone.
-          for (const [name, value] of found.headers) res.append(name, value);
-          res.setHeader('X-Page-Cache', 'hit'); // lets tests and operators tell a replay from a render
-          res.send(found.body);
-        },
-        next,
-      );
-    });
-  }
+  app.use((req, res, next) => {
+    const miss = pageMisses.get(req);
+    if (miss) res.locals.ctx.pageCache = miss;
+    next();
+  });
   // ---- end page cache ----
 
   app.use(
@@ -414,7 +433,9 @@ async function main() {
   });
 
   const direct = typeof build === 'function' ? null : directLane(build);
-  const route = direct ? (req: IncomingMessage, res: ServerResponse) => direct(req, res, () => app(req, res)) : app;
+  const pages = typeof build === 'function' ? null : pageLane(build);
+  const route =
+    direct && pages ? (req: IncomingMessage, res: ServerResponse) => direct(req, res, () => pages(req, res, () => app(req, res))) : app;
   const server = createServer((req, res) => admitted(req, res) && guardBody(req, res) && route(req, res));
   // A client that asks first (Expect: 100-continue) hears a refusal before it sends a byte of the body.
   server.on('checkContinue', (req, res) => {
