@@ -193,13 +193,11 @@ function directLane(build: ServerBuild): Lane {
   };
 }
 
-type PageCacheLookup = (input: { method: string; url: string; cookie?: string; authorization?: string; acceptEncoding?: string; nonce: string }) => Promise<
-  | { hit: { status: number; headers: [string, string][] }; userId: number; body: Buffer; headers: [string, string][] }
-  | { miss: object }
-  | null
->;
+// The lookup the build's entry module exports (app/entry.server.tsx re-exports it).
+type PageCacheLookup = typeof import('./app/lib/page-cache.server').pageCacheLookup;
+type PageCacheMiss = import('./app/lib/page-cache.server').PageCacheMiss;
 /** Misses of the page lane, for the Express middleware that hands them to React Router. */
-const pageMisses = new WeakMap<IncomingMessage, object>();
+const pageMisses = new WeakMap<IncomingMessage, PageCacheMiss>();
 
 /**
  * The page cache's replays, answered before Express like the direct lane's calls (a scoreboard
