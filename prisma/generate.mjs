@@ -1,7 +1,7 @@
 // `prisma generate` tries to download the native schema engine first, which cannot work offline.
 // Pointing it at a stub that exits 1 makes it skip that step; generation itself needs no engine.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,3 +15,23 @@ execFileSync('npx', ['prisma', 'generate'], {
   stdio: 'inherit',
   env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: stub, PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' },
 });
+
+// The query compiler's WebAssembly comes as a module exporting it in base64. An imported module's
+// text stays in the heap for the life of the process, and its string beside it: 8.8 MB held for a
+// value used once at start. The generated client reads the same file's text instead, decodes it and
+// lets it go. Generation fails here if Prisma changes the code this replaces.
+const client = 'app/generated/prisma/internal/class.ts';
+const imported = /const \{ wasm \} = await import\("(@prisma\/client\/runtime\/[\w.]+\.wasm-base64)\.mjs"\)/;
+const source = readFileSync(client, 'utf8');
+if (!imported.test(source)) throw new Error(`${client}: the query compiler's wasm import was not found; update prisma/generate.mjs`);
+writeFileSync(
+  client,
+  source.replace(
+    imported,
+    (_, path) =>
+      `const { readFileSync } = await import('node:fs')\n` +
+      `    const { createRequire } = await import('node:module')\n` +
+      `    const text = readFileSync(createRequire(import.meta.url).resolve("${path}.js"), 'latin1')\n` +
+      `    const wasm = text.slice(text.indexOf('"') + 1, text.lastIndexOf('"'))`,
+  ),
+);
