@@ -41,9 +41,8 @@ export default async function handleRequest(
     template = asTemplate(await collect(await render(request, routerContext, nonce, (s) => (status = s))), nonce);
     if (key && status === 200) keepTemplate(key, template);
   }
-  // Bytes (a string body would be scanned for lone surrogates), gzipped from parts deflated once
-  // when asked for (lib/gzip.server.ts). Finished before the page cache takes the template, so the
-  // memory it counts holds the deflated parts.
+  // Bytes (a string body would be scanned for lone surrogates), gzipped from the template's parts
+  // deflated once (lib/gzip.server.ts).
   const { body, headers: encoding } = finishedBody(template, viewer ?? null, nonce, request.headers.get('Accept-Encoding'));
   if (cacheable && viewer && status === 200) pageCacheStore(cacheable.miss, cacheable.kind, { userId: cacheable.userId, status, headers: [...headers], template, viewer });
   for (const [name, value] of encoding) headers.append(name, value);

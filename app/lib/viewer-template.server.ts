@@ -15,7 +15,7 @@
 //   React's render is shared. Nothing needs invalidating: new data makes a new key, and unused
 //   templates fall out by age and size.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { deflatePiece, joinedBody, wantsGzip } from './gzip.server';
+import { joinedBody, pieceBytes, pieceOf, plainJoin, type Deflated, type Piece } from './gzip.server';
 import { onMemoryPressure } from './kept.server';
 
 /** The viewer's own values, as the root loader read them. */
@@ -67,15 +67,14 @@ export const templatable = (values: ViewerValues) => SAFE.test(values.username) 
 type Slot = 'username' | 'profile' | 'nonce' | 'notifications' | 'general' | 'admin' | 'rewardRequests' | 'id';
 
 /**
- * A render cut at its tokens once, so finishing it for a viewer is one join. The parts are bytes
- * (UTF-8, outside the JavaScript heap); their deflated form is made on the first gzipped answer and
- * kept with them (lib/gzip.server.ts gzipJoin), so a gzipped page costs no compression per viewer.
+ * A render cut at its tokens once, so finishing it for a viewer is one join. Its parts are bytes
+ * (outside the JavaScript heap), each long one deflated once and kept only so (lib/gzip.server.ts
+ * gzipJoin): a gzipped page costs no compression per viewer, and a kept template a fifth of its text.
  */
-export interface Template { parts: Buffer[]; slots: Slot[]; deflated?: (Buffer | undefined)[] }
+export interface Template { parts: Piece[]; slots: Slot[] }
 
 /** The memory a template holds (the stores count it when they take it in). */
-export const templateBytes = (template: Template) =>
-  [...template.parts, ...(template.deflated ?? [])].reduce((sum, part) => sum + (part?.length ?? 0), 0);
+export const templateBytes = (template: Template) => template.parts.reduce((sum, part) => sum + pieceBytes(part), 0);
 
 const SLOT_OF = new Map<string, Slot>([
   [TOKENS.username, 'username'],
@@ -94,34 +93,38 @@ const ANY_TOKEN = new RegExp([...SLOT_OF.keys()].join('|'), 'g');
 /** Cuts a render at its tokens, the nonce of its response included. */
 export function asTemplate(html: string, nonce: string): Template {
   const marked = nonce ? html.replaceAll(nonce, TOKENS.nonce) : html;
-  const parts: Buffer[] = [];
+  const parts: Piece[] = [];
   const slots: Slot[] = [];
   let last = 0;
   for (const match of marked.matchAll(ANY_TOKEN)) {
-    parts.push(Buffer.from(marked.slice(last, match.index)));
+    parts.push(pieceOf(Buffer.from(marked.slice(last, match.index))));
     slots.push(SLOT_OF.get(match[0])!);
     last = match.index + match[0].length;
   }
-  parts.push(Buffer.from(marked.slice(last)));
+  parts.push(pieceOf(Buffer.from(marked.slice(last))));
   return { parts: packed(parts), slots };
 }
 
 /**
- * The same bytes in one allocation. Small buffers would each pin memory far larger than themselves:
- * a slab of Buffer's pool, or (zlib's answers) the 16 KB chunk they were cut from.
+ * The same pieces with their bytes in one allocation. Small buffers would each pin memory far larger
+ * than themselves: a slab of Buffer's pool, or (zlib's answers) the 16 KB chunk they were cut from.
  */
-function packed<B extends Buffer | undefined>(buffers: B[]): B[] {
-  const whole = Buffer.concat(buffers.filter((b): b is NonNullable<B> => !!b));
+function packed(pieces: Piece[]): Piece[] {
+  const bytesOf = (piece: Piece) => ('raw' in piece ? piece.raw : piece.deflated);
+  const whole = Buffer.concat(pieces.map(bytesOf));
   let at = 0;
-  return buffers.map((b) => (b ? whole.subarray(at, (at += b.length)) : b) as B);
+  return pieces.map((piece) => {
+    const bytes = whole.subarray(at, (at += bytesOf(piece).length));
+    return 'raw' in piece ? { raw: bytes } : ({ ...piece, deflated: bytes } satisfies Deflated);
+  });
 }
 
 /**
- * The pieces of the finished page, in order: the template's parts (with their deflated form once
- * made) and between them the viewer's values and this response's nonce in place of the tokens. A
- * page rendered without tokens (`values` null) has only its nonce to put back.
+ * The pieces of the finished page, in order: the template's parts and between them the viewer's
+ * values and this response's nonce in place of the tokens. A page rendered without tokens (`values`
+ * null) has only its nonce to put back.
  */
-function piecesFor(template: Template, values: ViewerValues | null, nonce: string, deflated?: (Buffer | undefined)[]): { raw: Buffer; deflated?: Buffer }[] {
+function piecesFor(template: Template, values: ViewerValues | null, nonce: string): Piece[] {
   let value: Record<Slot, string>;
   if (!values) {
     if (template.slots.some((slot) => slot !== 'nonce')) throw new Error('A template with viewer tokens needs a viewer.');
@@ -140,31 +143,28 @@ function piecesFor(template: Template, values: ViewerValues | null, nonce: strin
       id: String(values.id),
     };
   }
-  const bytes = new Map<Slot, Buffer>();
-  const pieces: { raw: Buffer; deflated?: Buffer }[] = [{ raw: template.parts[0], deflated: deflated?.[0] }];
+  const bytes = new Map<Slot, Piece>();
+  const pieces: Piece[] = [template.parts[0]];
   for (let i = 0; i < template.slots.length; i++) {
     const slot = template.slots[i];
-    let raw = bytes.get(slot);
-    if (!raw) bytes.set(slot, (raw = Buffer.from(value[slot])));
-    pieces.push({ raw }, { raw: template.parts[i + 1], deflated: deflated?.[i + 1] });
+    let piece = bytes.get(slot);
+    if (!piece) bytes.set(slot, (piece = { raw: Buffer.from(value[slot]) }));
+    pieces.push(piece, template.parts[i + 1]);
   }
   return pieces;
 }
 
-/** The finished page's bytes for this viewer (see piecesFor). */
+/** The finished page's plain bytes for this viewer (see piecesFor). */
 export function finishFor(template: Template, values: ViewerValues | null, nonce: string): Buffer {
-  return Buffer.concat(piecesFor(template, values, nonce).map((p) => p.raw));
+  return plainJoin(piecesFor(template, values, nonce));
 }
 
 /**
  * The finished page as it goes out to a client whose Accept-Encoding is `accepted`: gzipped from
- * the template's parts deflated once (kept on the template from the first time), or plain.
+ * the template's deflated parts, or plain.
  */
 export function finishedBody(template: Template, values: ViewerValues | null, nonce: string, accepted: string | null | undefined): { body: Buffer; headers: [string, string][] } {
-  const length = template.parts.reduce((sum, part) => sum + part.length, 0);
-  if (!wantsGzip(length, accepted)) return joinedBody(piecesFor(template, values, nonce), accepted);
-  template.deflated ??= packed(template.parts.map(deflatePiece));
-  return joinedBody(piecesFor(template, values, nonce, template.deflated), accepted);
+  return joinedBody(piecesFor(template, values, nonce), accepted);
 }
 
 /**
@@ -190,11 +190,10 @@ export function templateKey(url: string, status: number, routeIds: string[], loa
 
 // ---- Kept templates ----------------------------------------------------------------------------
 
-// Counted in bytes, deflated parts included. A team event's board differs per team,
-// and with 8 MB two board views in three of the 2,000-player competition were renders of a board
-// evicted since a teammate's view. 32 MB held them all but, with the rest of the heap's 128 MB, ran
-// the large dataset's competition out of memory.
-const MAX_BYTES = 16 * 1024 * 1024;
+// Counted in bytes, as kept (long parts deflated). A team event's board differs per team: in the
+// 2,000-player competition its 500 boards take 3 MB (they took 15 when the text was kept beside the
+// deflated parts, and with 8 MB then two board views in three were renders of an evicted board).
+const MAX_BYTES = 4 * 1024 * 1024;
 /** Bounds what a render may depend on besides its data: the clock (the footer's year, "starts on"). */
 const MAX_AGE_MS = 60_000;
 const templates = new Map<string, { template: Template; at: number; bytes: number }>();
