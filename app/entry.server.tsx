@@ -37,13 +37,14 @@ export default async function handleRequest(
     // The hydration data encoded for this request is the template's own, already in the page.
     routerContext.serverHandoffStream?.cancel().catch(() => {});
     headers.set('X-Page-Cache', 'shared'); // tests and the bench tell it from a render
-  } else {
-    template = asTemplate(await collect(await render(request, routerContext, nonce, (s) => (status = s))), nonce);
-    if (key && status === 200) keepTemplate(key, template);
   }
+  const rendered = !template;
+  template ??= asTemplate(await collect(await render(request, routerContext, nonce, (s) => (status = s))), nonce);
   // Bytes (a string body would be scanned for lone surrogates), gzipped from the template's parts
-  // deflated once (lib/gzip.server.ts).
+  // deflated once (lib/gzip.server.ts). Kept once finished, so the memory the stores count is the
+  // template's as the first answer left it (deflated for a client that takes gzip).
   const { body, headers: encoding } = finishedBody(template, viewer ?? null, nonce, request.headers.get('Accept-Encoding'));
+  if (rendered && key && status === 200) keepTemplate(key, template);
   if (cacheable && viewer && status === 200) pageCacheStore(cacheable.miss, cacheable.kind, { userId: cacheable.userId, status, headers: [...headers], template, viewer });
   for (const [name, value] of encoding) headers.append(name, value);
   headers.set('Content-Length', String(body.length));

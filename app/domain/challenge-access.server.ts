@@ -3,6 +3,7 @@
 // here; nothing else decides.
 import type { Challenge } from '~/generated/prisma/client';
 import { Forbidden, NotFound, type DomainError } from '~/lib/errors.server';
+import { Kept } from '~/lib/kept.server';
 import { statement } from '~/lib/sql.server';
 import { isStaff, requireAuthenticated, type Actor } from './policy.server';
 import { eventPhase, eventScope, PRACTICE, rulesOf, scopeEventId, type Scope } from './scope.server';
@@ -77,6 +78,17 @@ const challengeWithFlag = statement<ChallengeRow, [number]>(
    FROM "Challenge" c LEFT JOIN "Flag" f ON f.challengeId = c.id LEFT JOIN "Hint" h ON h.challengeId = c.id WHERE c.id = ?`,
 );
 const teamOf = statement<{ teamId: number }, [number, number]>('SELECT teamId FROM "TeamMember" WHERE eventId = ? AND userId = ?');
+// Both are read on every attempt and change only when staff edit a challenge or a team changes:
+// kept until a write to their tables (lib/kept.server.ts), which drops them at once.
+const challengeFacts = new Kept<number, Promise<ChallengeRow | undefined>>(['Challenge', 'Flag', 'Hint'], (id) => challengeWithFlag.get(id), 10_000);
+const memberships = new Kept<string, Promise<{ teamId: number } | undefined>>(
+  ['TeamMember'],
+  (key) => {
+    const [eventId, userId] = key.split(':').map(Number);
+    return teamOf.get(eventId, userId);
+  },
+  100_000,
+);
 
 export interface Access {
   challenge: PlayedChallenge;
@@ -93,13 +105,13 @@ export interface Access {
 const inTeam = (actor: Actor, scope: Scope): scope is Extract<Scope, { kind: 'event' }> => scope.kind === 'event' && rulesOf(scope).team && !isStaff(actor);
 
 async function teamIn(actor: Actor, scope: Scope): Promise<number | null> {
-  return inTeam(actor, scope) ? ((await teamOf.get(scope.event.id, actor.id))?.teamId ?? null) : null;
+  return inTeam(actor, scope) ? ((await memberships.get(`${scope.event.id}:${actor.id}`))?.teamId ?? null) : null;
 }
 
 /** The challenge with its flag and scope, if the actor may `intent` it through `via`; the refusal otherwise. */
 export async function challengeAccess(actor: Actor | null, id: number, via: Via, intent: Intent): Promise<Access> {
   requireAuthenticated(actor);
-  const row = Number.isSafeInteger(id) && id > 0 ? await challengeWithFlag.get(id) : undefined;
+  const row = Number.isSafeInteger(id) && id > 0 ? await challengeFacts.get(id) : undefined;
   // Practice (most attempts) needs no other read: no promise to wait for either.
   const scope = !row ? null : row.eventId === null ? PRACTICE : await eventScope(row.eventId);
   if (!row || !scope) throw new NotFound(CHALLENGE_NOT_FOUND);

@@ -139,4 +139,15 @@ describe('one access rule', () => {
     await rejects(verifyFlag(learner, challenge.id, FLAG), NotFound);
     expect((await boardChallenge(await makeStaff(), scope, challenge.id)).isActive).toBe(false);
   });
+
+  it('what the rule reads is kept between attempts, and a change to it is on the next attempt', async () => {
+    const { scope, challenge } = await eventWith('black-friday', -day, day);
+    const learner = await makeUser();
+    expect(await verifyFlag(learner, challenge.id, FLAG, scope)).toEqual({ detail: 'Your flag is correct.' });
+    await db.flag.update({ where: { challengeId: challenge.id }, data: { value: 'CTF{changed}' } });
+    await expect(verifyFlag(learner, challenge.id, FLAG, scope)).rejects.toThrow();
+    expect(await verifyFlag(learner, challenge.id, 'CTF{changed}', scope)).toEqual({ detail: 'Your flag is correct.' });
+    await db.challenge.update({ where: { id: challenge.id }, data: { isActive: false } });
+    await rejects(verifyFlag(learner, challenge.id, 'CTF{changed}', scope), NotFound);
+  });
 });

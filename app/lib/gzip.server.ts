@@ -9,7 +9,7 @@ import { constants, crc32, deflateRawSync, gzipSync, inflateRawSync } from 'node
 export const GZIP_LEVEL = 4;
 /** Below this, gzip's header and the CPU are not worth it (the middleware's own threshold). */
 const MIN_BYTES = 1024;
-const GZIP_HEADERS: [string, string][] = [
+export const GZIP_HEADERS: [string, string][] = [
   ['Content-Encoding', 'gzip'],
   ['Vary', 'Accept-Encoding'],
 ];
@@ -30,7 +30,7 @@ export function gzipped(body: Buffer, accepted: string | null | undefined): { bo
 // with the values between them as stored (uncompressed) blocks, a final empty block and the trailer.
 // A deflated part keeps only its deflated bytes (a fifth of the text: 500 teams' boards are 3 MB
 // instead of 15), its length and its CRC; the trailer's CRC over every byte is combined from the
-// parts' CRCs (crcShift) and the values' own. A client that takes no gzip gets the parts inflated.
+// parts' CRCs (crcShift) and the values' own.
 
 // Each deflate call costs about 10 µs before its first byte, and a page has dozens of parts, many of
 // them a few bytes between two tokens: those go in stored, like the values.
@@ -126,14 +126,6 @@ export function gzipJoin(pieces: Piece[]): Buffer {
   return Buffer.concat(out);
 }
 
-/** The pieces' plain bytes: a deflated part inflated again (for the rare client that takes no gzip). */
-export function plainJoin(pieces: Piece[]): Buffer {
-  return Buffer.concat(pieces.map((piece) => ('raw' in piece ? piece.raw : inflateRawSync(piece.deflated, { finishFlush: constants.Z_SYNC_FLUSH }))));
-}
+/** A piece's plain bytes: a deflated part inflated again. */
+export const plainOf = (piece: Piece): Buffer => ('raw' in piece ? piece.raw : inflateRawSync(piece.deflated, { finishFlush: constants.Z_SYNC_FLUSH }));
 
-/** gzipJoin's answer with its headers when the client takes gzip, else the plain bytes. */
-export function joinedBody(pieces: Piece[], accepted: string | null | undefined): { body: Buffer; headers: [string, string][] } {
-  const length = pieces.reduce((sum, piece) => sum + pieceLength(piece), 0);
-  if (!wantsGzip(length, accepted)) return { body: plainJoin(pieces), headers: [] };
-  return { body: gzipJoin(pieces), headers: GZIP_HEADERS };
-}

@@ -75,7 +75,7 @@ export function routePath(url: string): string {
   if (end !== -1) path = path.slice(0, end);
   if (path === '/_root.data') path = '/';
   else if (path.endsWith('.data')) path = path.slice(0, -'.data'.length);
-  return path.split('/').map(decodeSegment).join('/');
+  return path.includes('%') ? path.split('/').map(decodeSegment).join('/') : path;
 }
 
 function decodeSegment(segment: string): string {

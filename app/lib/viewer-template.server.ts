@@ -15,7 +15,7 @@
 //   React's render is shared. Nothing needs invalidating: new data makes a new key, and unused
 //   templates fall out by age and size.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { joinedBody, pieceBytes, pieceOf, plainJoin, type Deflated, type Piece } from './gzip.server';
+import { GZIP_HEADERS, gzipJoin, pieceBytes, pieceLength, pieceOf, plainOf, wantsGzip, type Deflated, type Piece } from './gzip.server';
 import { onMemoryPressure } from './kept.server';
 
 /** The viewer's own values, as the root loader read them. */
@@ -68,13 +68,15 @@ type Slot = 'username' | 'profile' | 'nonce' | 'notifications' | 'general' | 'ad
 
 /**
  * A render cut at its tokens once, so finishing it for a viewer is one join. Its parts are bytes
- * (outside the JavaScript heap), each long one deflated once and kept only so (lib/gzip.server.ts
- * gzipJoin): a gzipped page costs no compression per viewer, and a kept template a fifth of its text.
+ * (outside the JavaScript heap). At the first gzipped answer each long part is deflated and then kept
+ * only so (lib/gzip.server.ts gzipJoin): a gzipped page costs no compression per viewer, and a kept
+ * template a fifth of its text. A client that takes no gzip (a script, the bench's loads) reads the
+ * text: as rendered, or `plain`, inflated again once after the parts were deflated.
  */
-export interface Template { parts: Piece[]; slots: Slot[] }
+export interface Template { parts: Piece[]; slots: Slot[]; deflated?: true; plain?: Piece[] }
 
 /** The memory a template holds (the stores count it when they take it in). */
-export const templateBytes = (template: Template) => template.parts.reduce((sum, part) => sum + pieceBytes(part), 0);
+export const templateBytes = (template: Template) => [...template.parts, ...(template.plain ?? [])].reduce((sum, part) => sum + pieceBytes(part), 0);
 
 const SLOT_OF = new Map<string, Slot>([
   [TOKENS.username, 'username'],
@@ -97,11 +99,11 @@ export function asTemplate(html: string, nonce: string): Template {
   const slots: Slot[] = [];
   let last = 0;
   for (const match of marked.matchAll(ANY_TOKEN)) {
-    parts.push(pieceOf(Buffer.from(marked.slice(last, match.index))));
+    parts.push({ raw: Buffer.from(marked.slice(last, match.index)) });
     slots.push(SLOT_OF.get(match[0])!);
     last = match.index + match[0].length;
   }
-  parts.push(pieceOf(Buffer.from(marked.slice(last))));
+  parts.push({ raw: Buffer.from(marked.slice(last)) });
   return { parts: packed(parts), slots };
 }
 
@@ -124,7 +126,7 @@ function packed(pieces: Piece[]): Piece[] {
  * values and this response's nonce in place of the tokens. A page rendered without tokens (`values`
  * null) has only its nonce to put back.
  */
-function piecesFor(template: Template, values: ViewerValues | null, nonce: string): Piece[] {
+function piecesFor(template: Template, values: ViewerValues | null, nonce: string, parts = template.parts): Piece[] {
   let value: Record<Slot, string>;
   if (!values) {
     if (template.slots.some((slot) => slot !== 'nonce')) throw new Error('A template with viewer tokens needs a viewer.');
@@ -144,19 +146,20 @@ function piecesFor(template: Template, values: ViewerValues | null, nonce: strin
     };
   }
   const bytes = new Map<Slot, Piece>();
-  const pieces: Piece[] = [template.parts[0]];
+  const pieces: Piece[] = [parts[0]];
   for (let i = 0; i < template.slots.length; i++) {
     const slot = template.slots[i];
     let piece = bytes.get(slot);
     if (!piece) bytes.set(slot, (piece = { raw: Buffer.from(value[slot]) }));
-    pieces.push(piece, template.parts[i + 1]);
+    pieces.push(piece, parts[i + 1]);
   }
   return pieces;
 }
 
 /** The finished page's plain bytes for this viewer (see piecesFor). */
 export function finishFor(template: Template, values: ViewerValues | null, nonce: string): Buffer {
-  return plainJoin(piecesFor(template, values, nonce));
+  if (template.deflated) template.plain ??= packed(template.parts.map((part) => ({ raw: plainOf(part) })));
+  return Buffer.concat(piecesFor(template, values, nonce, template.plain ?? template.parts).map(plainOf));
 }
 
 /**
@@ -164,7 +167,13 @@ export function finishFor(template: Template, values: ViewerValues | null, nonce
  * the template's deflated parts, or plain.
  */
 export function finishedBody(template: Template, values: ViewerValues | null, nonce: string, accepted: string | null | undefined): { body: Buffer; headers: [string, string][] } {
-  return joinedBody(piecesFor(template, values, nonce), accepted);
+  const length = template.parts.reduce((sum, part) => sum + pieceLength(part), 0);
+  if (!wantsGzip(length, accepted)) return { body: finishFor(template, values, nonce), headers: [] };
+  if (!template.deflated) {
+    template.parts = packed(template.parts.map((part) => ('raw' in part ? pieceOf(part.raw) : part)));
+    template.deflated = true;
+  }
+  return { body: gzipJoin(piecesFor(template, values, nonce)), headers: GZIP_HEADERS };
 }
 
 /**

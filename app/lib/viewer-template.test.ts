@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { plainJoin } from './gzip.server';
+import { plainOf } from './gzip.server';
 import { asTemplate, finishedBody, finishFor, keepTemplate, keptTemplate, templatable, templateBytes, templateKey, viewerTokens } from './viewer-template.server';
 
 const alice = { id: 7, username: 'alice', profile: '/media/profiles/7', counts: { general: 2, admin: 1, rewardRequests: 0 } };
@@ -14,7 +14,7 @@ function render(t: ReturnType<typeof viewerTokens>, nonce: string) {
 describe('viewer templates', () => {
   it("puts each viewer's values where the tokens were, sums included", () => {
     const template = asTemplate(render(viewerTokens(alice), 'N1'), 'N1');
-    expect(plainJoin(template.parts).toString()).not.toContain('alice');
+    expect(Buffer.concat(template.parts.map(plainOf)).toString()).not.toContain('alice');
     expect(finishFor(template, alice, 'N2').toString()).toBe(render({ ...alice }, 'N2'));
   });
 
@@ -67,6 +67,17 @@ describe('viewer templates', () => {
     const plain = finishedBody(template, carol, 'N3', null);
     expect(plain.headers).toEqual([]);
     expect(plain.body.toString()).toBe(page(carol, 'N3'));
+    // Inflated once for such clients, and kept (and counted) for the next.
+    const inflated = template.plain;
+    expect(inflated).toBeDefined();
+    expect(templateBytes(template)).toBeGreaterThan(Buffer.byteLength(page({ ...alice }, 'N2')));
+    expect(finishedBody(template, alice, 'N4', '').body.toString()).toBe(page({ ...alice }, 'N4'));
+    expect(template.plain).toBe(inflated);
     expect(finishedBody(asTemplate('<p>t</p>', ''), alice, 'N', 'gzip').body.toString()).toBe('<p>t</p>');
+    // A template only plain clients asked for is never deflated, nor inflated.
+    const text = asTemplate(page(viewerTokens(alice), 'N1'), 'N1');
+    expect(finishedBody(text, carol, 'N5', null).body.toString()).toBe(page(carol, 'N5'));
+    expect(text.deflated).toBeUndefined();
+    expect(text.plain).toBeUndefined();
   });
 });
