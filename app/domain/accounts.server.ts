@@ -7,7 +7,7 @@ import { hashPassword, unusablePassword, verifyPassword } from '~/lib/password.s
 import { consume, limits, loginAttempt } from '~/lib/rate-limit.server';
 import { createSession, destroyUserSessions } from '~/lib/session.server';
 import { checkToken, decodeUid } from '~/lib/tokens.server';
-import { checkImage, remove, store } from '~/lib/uploads.server';
+import { checkImage, remove, store, type UploadedFile } from '~/lib/uploads.server';
 import type { ProfileInput, SignUpInput } from '~/schemas/account';
 import { sendActivationMail, sendPasswordResetMail, sendWelcomeMail } from './account-mail.server';
 import { requireAuthenticated, requireStaff, type Actor } from './policy.server';
@@ -121,7 +121,7 @@ export async function confirmPasswordReset(input: { uid: string; token: string; 
  * Edits the actor's own account. A new e-mail deactivates the account until the link sent to the
  * new address is followed (SPEC §4); the next request then answers 401 user_inactive.
  */
-export async function updateProfile(actor: Actor | null, input: ProfileInput, picture: File | null): Promise<{ user: User; emailChanged: boolean }> {
+export async function updateProfile(actor: Actor | null, input: ProfileInput, picture: UploadedFile | null): Promise<{ user: User; emailChanged: boolean }> {
   requireAuthenticated(actor);
   await assertUnique(input, actor.id);
   const image = picture ? await checkImage('profile', picture) : null;

@@ -6,7 +6,7 @@ import type { User } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { invalid } from '~/lib/errors.server';
 import { unusablePassword } from '~/lib/password.server';
-import { isFile } from '~/lib/uploads.server';
+import { isFile, type UploadedFile } from '~/lib/uploads.server';
 import { profileSchema, type ProfileInput } from '~/schemas/account';
 import { sendWelcomeMail } from './account-mail.server';
 import { requireSuperuser, type Actor } from './policy.server';
@@ -34,7 +34,7 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function readRows(file: File): Promise<{ row: number; values: Record<string, string> }[]> {
+async function readRows(file: UploadedFile): Promise<{ row: number; values: Record<string, string> }[]> {
   // Loaded on the first import, not at start: exceljs is the largest module the server carries.
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();

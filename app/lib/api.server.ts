@@ -6,6 +6,7 @@ import { env } from './env.server';
 import { DomainError, Invalid, errorBody, fromConformErrors, type FieldErrors } from './errors.server';
 import { logger } from './logger.server';
 import type { Page } from './pagination';
+import type { UploadedFile } from './uploads.server';
 
 /**
  * What api() answers when server.ts's direct lane called the handler (context.direct): the same
@@ -53,8 +54,15 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-/** Reads a JSON, urlencoded or multipart body; the multipart form is kept for its files. */
-export async function readBody(request: Request): Promise<{ values: Record<string, unknown>; form: FormData | null }> {
+/** A form body as the routes read it: FormData's reading methods, its files as UploadedFile. */
+export interface FormBody {
+  get(name: string): string | UploadedFile | null;
+  getAll(name: string): (string | UploadedFile)[];
+  keys(): Iterable<string>;
+}
+
+/** Reads a JSON, urlencoded or multipart body; the form is kept for its files. */
+export async function readBody(request: Request): Promise<{ values: Record<string, unknown>; form: FormBody | null; fields?: FormData }> {
   const type = request.headers.get('Content-Type') ?? '';
   if (type.includes('application/json')) {
     const json = await request.json().catch(() => {
@@ -67,34 +75,75 @@ export async function readBody(request: Request): Promise<{ values: Record<strin
     const form = await (type.includes('multipart/form-data') ? multipartForm(request, type) : request.formData()).catch(() => {
       throw new Invalid({ non_field_errors: ['Malformed form body.'] });
     });
-    return { values: Object.fromEntries([...form.keys()].map((k) => [k, form.getAll(k).length > 1 ? form.getAll(k) : form.get(k)])), form };
+    const values = Object.fromEntries([...form.keys()].map((k) => [k, form.getAll(k).length > 1 ? form.getAll(k) : form.get(k)]));
+    return { values, form, fields: form instanceof MultipartForm ? form.fields() : form };
   }
   return { values: {}, form: null };
 }
 
+/** A file part of a multipart body: its bytes as parsed, with no Blob made of them. */
+class PartFile implements UploadedFile {
+  constructor(
+    readonly name: string,
+    readonly type: string,
+    private readonly bytes: Uint8Array,
+  ) {}
+
+  get size() {
+    return this.bytes.length;
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    return this.bytes.buffer.slice(this.bytes.byteOffset, this.bytes.byteOffset + this.bytes.length) as ArrayBuffer;
+  }
+}
+
+/** A multipart body's entries in order; the schemas read its text fields (fields()). */
+class MultipartForm implements FormBody {
+  constructor(private readonly entries: [string, string | PartFile][]) {}
+
+  get(name: string) {
+    return this.entries.find(([key]) => key === name)?.[1] ?? null;
+  }
+
+  getAll(name: string) {
+    return this.entries.filter(([key]) => key === name).map(([, value]) => value);
+  }
+
+  keys() {
+    return this.entries.map(([key]) => key);
+  }
+
+  fields(): FormData {
+    const form = new FormData();
+    for (const [key, value] of this.entries) if (typeof value === 'string') form.append(key, value);
+    return form;
+  }
+}
+
 /**
- * A multipart body as FormData, parsed from its bytes by @remix-run/multipart-parser: the Fetch
- * API's own parser costs four times as much, and every solve sends its writeup this way. The body
- * was bounded as it arrived (server.ts), so the parser's own size limits are lifted.
+ * A multipart body parsed from its bytes by @remix-run/multipart-parser: the Fetch API's own parser
+ * costs four times as much, and every solve sends its writeup this way. Its files stay the parsed
+ * bytes (a File would copy them into a Blob, a tenth of a solve's cost). The body was bounded as it
+ * arrived (server.ts), so the parser's own size limits are lifted.
  */
-async function multipartForm(request: Request, type: string): Promise<FormData> {
+async function multipartForm(request: Request, type: string): Promise<MultipartForm> {
   const boundary = getMultipartBoundary(type);
   if (!boundary) throw new Error('no boundary');
-  const form = new FormData();
+  const entries: [string, string | PartFile][] = [];
   const limits = { maxFileSize: Infinity, maxTotalSize: Infinity };
   for (const part of parseMultipart(new Uint8Array(await request.arrayBuffer()), { boundary, ...limits })) {
     if (!part.name) continue;
-    if (part.isFile) form.append(part.name, new File([part.bytes as Uint8Array<ArrayBuffer>], part.filename ?? '', { type: part.mediaType ?? '' }));
-    else form.append(part.name, part.text);
+    entries.push([part.name, part.isFile ? new PartFile(part.filename ?? '', part.mediaType ?? '', part.bytes) : part.text]);
   }
-  return form;
+  return new MultipartForm(entries);
 }
 
 /** Parses a request body with a shared schema, or throws Invalid with per-field messages. */
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ data: z.infer<S>; form: FormData | null }> {
-  const { values, form } = await readBody(request);
-  if (form) {
-    const submission = parseWithZod(form, { schema });
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ data: z.infer<S>; form: FormBody | null }> {
+  const { values, form, fields } = await readBody(request);
+  if (fields) {
+    const submission = parseWithZod(fields, { schema });
     if (submission.status !== 'success') throw new Invalid(fromConformErrors(submission.error));
     return { data: submission.value as z.infer<S>, form };
   }

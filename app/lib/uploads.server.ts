@@ -20,12 +20,20 @@ export const IMAGE_TYPES: Record<string, { ext: string; magic: (b: Buffer) => bo
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
-export function isFile(value: unknown): value is File {
-  return typeof value === 'object' && value !== null && typeof (value as File).arrayBuffer === 'function' && (value as File).size > 0;
+/** What is read of an uploaded file: a page form's File, or a part of an API call's multipart body (lib/api.server.ts). */
+export interface UploadedFile {
+  readonly name: string;
+  readonly size: number;
+  readonly type: string;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export function isFile(value: unknown): value is UploadedFile {
+  return typeof value === 'object' && value !== null && typeof (value as UploadedFile).arrayBuffer === 'function' && (value as UploadedFile).size > 0;
 }
 
 /** Checks an image upload by its bytes, not its claimed type, and returns its real type. */
-export async function checkImage(field: string, file: File): Promise<{ bytes: Buffer; type: string; ext: string }> {
+export async function checkImage(field: string, file: UploadedFile): Promise<{ bytes: Buffer; type: string; ext: string }> {
   if (file.size > MAX_IMAGE_BYTES) invalid(field, `The file is too large (at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB).`);
   const bytes = Buffer.from(await file.arrayBuffer());
   const found = Object.entries(IMAGE_TYPES).find(([, t]) => t.magic(bytes));
