@@ -3,6 +3,7 @@
 import type { User } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { DomainError, Invalid, Unauthorized, invalid } from '~/lib/errors.server';
+import { issueDevice, knownDevice } from '~/lib/device.server';
 import { hashPassword, unusablePassword, verifyPassword } from '~/lib/password.server';
 import { consume, limits, loginAttempt } from '~/lib/rate-limit.server';
 import { createSession, destroyUserSessions } from '~/lib/session.server';
@@ -79,18 +80,28 @@ export async function activate(input: { uid: string; token: string }, ctx: Ctx):
   return db.user.update({ where: { id: user.id }, data: { isActive: true } });
 }
 
-export async function login(input: { email: string; password: string }, ctx: Ctx): Promise<{ user: User; token: string }> {
-  // Only failures count, per account and IP first (README "Rules: Security"), so a room behind one
-  // IP logs in and an attacker elsewhere cannot lock the learner out.
-  const attempt = await loginAttempt(input.email, ctx.ip);
+export interface LoginCtx extends Ctx {
+  /** The request's Cookie header: a device cookie in it may make this a known device of the account. */
+  cookie?: string | null;
+}
+
+/**
+ * Logs in (the page and POST /api/auth/jwt/create/ alike) and returns the session token and the
+ * device cookie (a Set-Cookie value) that makes this client a known device of the account.
+ */
+export async function login(input: { email: string; password: string }, ctx: LoginCtx): Promise<{ user: User; token: string; deviceCookie: string }> {
+  // Only failures count (README "Login limits"): from a device that logged in to this account
+  // before, against that device's limit alone, so nobody else's guesses lock its owner out; from
+  // any other client, per account and IP, per account and per IP.
   const user = await db.user.findUnique({ where: { email: input.email } });
+  const attempt = await loginAttempt(input.email, ctx.ip, await knownDevice(ctx.cookie, user?.id));
   // Hash even when there is no such user, so timing does not reveal which e-mails exist.
   const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, DUMMY_HASH), false);
   if (!user || !ok || !user.isActive) throw new Unauthorized(LOGIN_FAILED, 'no_active_account');
   await attempt.succeeded();
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
   const token = await createSession(user.id, ctx.userAgent ?? null);
-  return { user, token };
+  return { user, token, deviceCookie: await issueDevice(user.id) };
 }
 const DUMMY_HASH = 'scrypt$16384$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(86) + '==';
 

@@ -11,12 +11,12 @@ import { Invalid } from '~/lib/errors.server';
 export interface LoginContext { ip: string }
 
 export function loginAuthenticator(ctx: LoginContext) {
-  const authenticator = new Authenticator<{ user: User; token: string }>();
+  const authenticator = new Authenticator<{ user: User; token: string; deviceCookie: string }>();
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
       const parsed = loginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' });
       if (!parsed.success) throw new Invalid(zodFieldErrors(parsed.error));
-      return login(parsed.data, { ip: ctx.ip, userAgent: request.headers.get('User-Agent') });
+      return login(parsed.data, { ip: ctx.ip, userAgent: request.headers.get('User-Agent'), cookie: request.headers.get('Cookie') });
     }),
     'form',
   );

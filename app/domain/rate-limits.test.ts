@@ -1,6 +1,7 @@
 // Rate limits that let a training room in (README "Rules: Security"): a class behind one public IP
-// signs up, activates and logs in; wrong passwords are limited per account and IP, with a higher
-// ceiling per account and per IP. RATE_LIMIT_FACTOR is 1 here, so these are the production numbers.
+// signs up, activates and logs in; wrong passwords from clients an account does not know are limited
+// per account and IP, with a higher ceiling per account and per IP, and a known device (README "Login
+// limits") only by its own limit. RATE_LIMIT_FACTOR is 1 here, so these are the production numbers.
 import { describe, expect, it } from 'vitest';
 import { activate, login, signUp, LOGIN_FAILED } from './accounts.server';
 import { RateLimited, Unauthorized } from '~/lib/errors.server';
@@ -88,5 +89,69 @@ describe('wrong passwords', () => {
     expect(guesses).toEqual(Array(ceiling).fill('refused'));
     const user = await makeUser();
     expect(await outcome(login({ email: user.email, password: PASSWORD }, sprayer))).toBe('limited');
+  });
+});
+
+// README "Login limits": a browser that logged in to an account before brings back its device cookie,
+// and its attempts on that account meet only that device's limit.
+describe('known devices', () => {
+  const cookieOf = (setCookie: string) => setCookie.split(';')[0];
+
+  it('log their owner in after the account is locked for everyone else, from any IP', { timeout: 60_000 }, async () => {
+    const user = await makeUser();
+    const { deviceCookie } = await login({ email: user.email, password: PASSWORD }, { ip: freshIp() });
+    expect(deviceCookie).toMatch(/^ctf_device=[^;]+;.*Max-Age=31536000;.*HttpOnly;.*SameSite=Lax/);
+    const ceiling = limits.loginFailuresPerAccount.points;
+    const guesses = await inBatches(ceiling, 8, (i) => outcome(login({ email: user.email, password: `guess-${i}-password` }, { ip: freshIp() })));
+    expect(guesses).toEqual(Array(ceiling).fill('refused'));
+    expect(await outcome(login({ email: user.email, password: PASSWORD }, { ip: freshIp() }))).toBe('limited');
+
+    const owner = await login({ email: user.email, password: PASSWORD }, { ip: freshIp(), cookie: cookieOf(deviceCookie) });
+    expect(owner.token).toBeTruthy();
+    // Each login hands out a new cookie (a new nonce), which is as good.
+    expect(owner.deviceCookie).not.toBe(deviceCookie);
+    expect(await outcome(login({ email: user.email, password: PASSWORD }, { ip: freshIp(), cookie: `other=1; ${cookieOf(owner.deviceCookie)}` }))).toBe('ok');
+  });
+
+  it('are not stopped or counted by their IP\'s limit', { timeout: 60_000 }, async () => {
+    const room = { ip: freshIp() };
+    const user = await makeUser();
+    const { deviceCookie } = await login({ email: user.email, password: PASSWORD }, room);
+    const known = { ...room, cookie: cookieOf(deviceCookie) };
+    // Typos from the known device do not use up the room's allowance...
+    for (let i = 0; i < 5; i++) expect(await outcome(login({ email: user.email, password: 'typo-password' }, known))).toBe('refused');
+    const ceiling = limits.loginFailuresPerIp.points;
+    const spray = await inBatches(ceiling, 8, (i) => outcome(login({ email: `nobody-${i}@example.com`, password: 'guess-password' }, room)));
+    expect(spray).toEqual(Array(ceiling).fill('refused'));
+    // ...and once a script used it up, the known device still logs in; an unknown client does not.
+    expect(await outcome(login({ email: user.email, password: PASSWORD }, known))).toBe('ok');
+    expect(await outcome(login({ email: user.email, password: PASSWORD }, room))).toBe('limited');
+  });
+
+  it('have a limit of their own, after which they are unknown clients again', async () => {
+    const user = await makeUser();
+    const { deviceCookie } = await login({ email: user.email, password: PASSWORD }, { ip: freshIp() });
+    const known = { ip: freshIp(), cookie: cookieOf(deviceCookie) };
+    const points = limits.loginFailuresPerDevice.points;
+    expect(points).toBe(10);
+    for (let i = 0; i < points; i++) expect(await outcome(login({ email: user.email, password: `guess-${i}-password` }, known))).toBe('refused');
+    // Now counted per account and IP like anyone: 10 more from this IP, then refused.
+    for (let i = 0; i < limits.loginFailuresPerAccountIp.points; i++) expect(await outcome(login({ email: user.email, password: `more-${i}-password` }, known))).toBe('refused');
+    expect(await outcome(login({ email: user.email, password: PASSWORD }, known))).toBe('limited');
+  });
+
+  it('count only for the account they were issued for; a forged cookie is no cookie', async () => {
+    const user = await makeUser();
+    const other = await makeUser();
+    const attacker = { ip: freshIp() };
+    const { deviceCookie } = await login({ email: other.email, password: PASSWORD }, attacker);
+    const value = cookieOf(deviceCookie);
+    const forged = value.replace(/ctf_device=[^.]+/, `ctf_device=${Buffer.from(JSON.stringify({ u: user.id, n: 'A'.repeat(22) })).toString('base64')}`);
+    for (const cookie of [value, forged, 'ctf_device=garbage', null]) {
+      for (let i = 0; i < 2; i++) expect(await outcome(login({ email: user.email, password: 'wrong-password' }, { ...attacker, cookie }))).toBe('refused');
+    }
+    // 8 failures against this account and IP: two more and it is locked for all of them alike.
+    for (let i = 0; i < 2; i++) expect(await outcome(login({ email: user.email, password: 'wrong-password' }, { ...attacker, cookie: value }))).toBe('refused');
+    for (const cookie of [value, forged, null]) expect(await outcome(login({ email: user.email, password: PASSWORD }, { ...attacker, cookie }))).toBe('limited');
   });
 });

@@ -1,8 +1,10 @@
 // Rate limits live in the domain layer, so a page and its /api twin share one counter.
 //
 // Learners often share one public IP (a training room), so no limit counts what a class does in
-// normal use: sign-ups per IP allow a large class, and login counts only failures, per account and
-// IP first. README "Rules: Security" states the numbers.
+// normal use: sign-ups per IP allow a large class, and login counts only failures. A browser that
+// logged in to the account before (a known device, lib/device.server.ts) is counted on its own, so
+// neither guessers elsewhere nor a script in the same room lock its owner out. README "Rules:
+// Security" ("Login limits") states the numbers.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from './env.server';
 import { RateLimited } from './errors.server';
@@ -16,14 +18,26 @@ function limiter(points: number, duration: number) {
 
 export const limits = {
   /**
-   * Wrong passwords for one account from one IP. 10 per 15 minutes lets one IP try at most 40 an
-   * hour on an account, below the account's ceiling: an attacker at one address locks only
-   * themselves out, never the learner.
+   * Wrong passwords for one account from a device that logged in to it before (its signed device
+   * cookie): the only login limit such an attempt meets. 10 per 15 minutes, as many as any client
+   * gets per account and IP, and at most 40 an hour, well below the account's ceiling: a stolen
+   * cookie buys a thief little, and only on that one account.
+   */
+  loginFailuresPerDevice: limiter(10, 15 * MINUTE),
+  /**
+   * Wrong passwords for one account from one IP, from clients the account does not know. 10 per 15
+   * minutes lets one IP try at most 40 an hour on an account, below the account's ceiling.
    */
   loginFailuresPerAccountIp: limiter(10, 15 * MINUTE),
-  /** Wrong passwords for one account from anywhere: the ceiling that stops a distributed guesser. */
+  /**
+   * Wrong passwords for one account from anywhere, from clients it does not know: the ceiling that
+   * stops a distributed guesser. It locks out unknown clients only, never the owner's known devices.
+   */
   loginFailuresPerAccount: limiter(100, HOUR),
-  /** Wrong passwords from one IP, whatever the account: a room's typos pass, password spraying not. */
+  /**
+   * Wrong passwords from one IP, whatever the account, from clients the account does not know: a
+   * room's typos pass, password spraying not. Known devices behind that IP are not counted or stopped.
+   */
   loginFailuresPerIp: limiter(300, HOUR),
   /** Sign-ups from one IP: a class of 60 twice over. */
   signupPerIp: limiter(120, HOUR),
@@ -61,10 +75,31 @@ export async function consume(...pairs: [RateLimiterMemory, string][]): Promise<
 
 /**
  * Login counts failures only. The attempt is counted before the password is checked (so parallel
- * guesses cannot slip past the limit while the hash runs) and given back when it succeeds; a
- * success also forgets the earlier failures of that account from that IP.
+ * guesses cannot slip past the limit while the hash runs) and given back when it succeeds.
+ *
+ * `device` is the key of the known device the attempt came from (lib/device.server.ts
+ * `knownDevice`: a valid device cookie for this very account), or null. A known device's attempt is
+ * counted against that device's limit only; once that limit is used up, the device is an unknown
+ * client again (as OWASP's device cookies advise) and meets the limits below, which a thief holding
+ * the cookie could meet anyway by dropping it. An unknown client's attempt is counted per account
+ * and IP, per account and per IP. A success forgets the earlier failures of that device, or of that
+ * account from that IP.
  */
-export async function loginAttempt(email: string, ip: string): Promise<{ succeeded(): Promise<void> }> {
+export async function loginAttempt(email: string, ip: string, device: string | null = null): Promise<{ succeeded(): Promise<void> }> {
+  if (device) {
+    const counted = await consume([limits.loginFailuresPerDevice, device]).catch((error) => {
+      if (error instanceof RateLimited) return null;
+      throw error;
+    });
+    if (counted) {
+      return {
+        succeeded: async () => {
+          await counted.refund();
+          await limits.loginFailuresPerDevice.delete(device);
+        },
+      };
+    }
+  }
   const accountIp = `${email}\n${ip}`;
   const counted = await consume([limits.loginFailuresPerAccountIp, accountIp], [limits.loginFailuresPerAccount, email], [limits.loginFailuresPerIp, ip]);
   return {

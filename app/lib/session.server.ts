@@ -9,7 +9,8 @@ import { Kept } from './kept.server';
 import { statement } from './sql.server';
 
 export const SESSION_DAYS = 14;
-const secure = env.publicUrl.startsWith('https://');
+/** Cookies are Secure when the site is served over https (PUBLIC_URL). */
+export const secure = env.publicUrl.startsWith('https://');
 
 export const sessionCookie = createCookie('ctf_session', {
   httpOnly: true,

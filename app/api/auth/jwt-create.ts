@@ -7,14 +7,18 @@ import type { Route } from './+types/jwt-create';
 
 /**
  * POST /api/auth/jwt/create/: sets the same session cookie as the login page and returns the
- * session token as `access` (and `refresh`: there is one token, revoked by jwt/destroy).
+ * session token as `access` (and `refresh`: there is one token, revoked by jwt/destroy). Like the
+ * page it also sets the device cookie, and reads it back: a client that keeps cookies is a known
+ * device of the account at its next login (README "Login limits").
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   return api(async () => {
     const { data } = await parseBody(request, loginSchema);
-    const { token } = await login(data, { ip: contextOf(context).ip, userAgent: request.headers.get('User-Agent') });
-    return Response.json({ access: token, refresh: token }, { headers: { 'Set-Cookie': await sessionCookie.serialize(token) } });
+    const { token, deviceCookie } = await login(data, { ip: contextOf(context).ip, userAgent: request.headers.get('User-Agent'), cookie: request.headers.get('Cookie') });
+    // The session cookie first (clients that read one Set-Cookie take it), then the device cookie.
+    const headers = new Headers([['Set-Cookie', await sessionCookie.serialize(token)], ['Set-Cookie', deviceCookie]]);
+    return Response.json({ access: token, refresh: token }, { headers });
   });
 }
 

@@ -20,9 +20,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.clone().formData();
   const email = String(form.get('email') ?? '');
   try {
-    const { token } = await loginAuthenticator(contextOf(context)).authenticate('form', request);
-    // Back to the page that sent the visitor here; only ever a path of this site.
-    return redirect(safeReturnPath(form.get(RETURN_PARAM)), { headers: { 'Set-Cookie': await sessionCookie.serialize(token) } });
+    const { token, deviceCookie } = await loginAuthenticator(contextOf(context)).authenticate('form', request);
+    // Back to the page that sent the visitor here; only ever a path of this site. The device cookie
+    // makes this browser a known device of the account (README "Login limits").
+    const headers = new Headers([['Set-Cookie', await sessionCookie.serialize(token)], ['Set-Cookie', deviceCookie]]);
+    return redirect(safeReturnPath(form.get(RETURN_PARAM)), { headers });
   } catch (error) {
     const cause = error instanceof DomainError ? error : (error as { cause?: unknown })?.cause;
     if (cause instanceof Invalid) return data({ email, errors: cause.fields }, { status: 400 });
