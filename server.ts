@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
@@ -12,7 +12,8 @@ import helmet from 'helmet';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { GZIP_LEVEL, gzipped } from './app/lib/gzip.server';
-import { bodyRule, countBody, hasBody, refusedCrossSite, routePath } from './app/lib/request-guards.server';
+import { AnswerSlots, BoundedCounts } from './app/lib/admission.server';
+import { bodyRule, hasBody, refusedCrossSite, routePath } from './app/lib/request-guards.server';
 
 const PORT = Number(process.env.PORT ?? 3000);
 const DEV = process.env.NODE_ENV !== 'production';
@@ -279,51 +280,249 @@ function mapDomainErrors(build: ServerBuild): ServerBuild {
   return (build.entry.module as unknown as { withDomainErrors: (b: ServerBuild) => ServerBuild }).withDomainErrors(build);
 }
 
-// ---- Body limits (app/lib/request-guards.server.ts, README "Rules: Security") ----
-// Every request with a body passes here before Express and the direct lane see it: its bytes are
-// counted as they arrive, so no Content-Length, Transfer-Encoding or reader decides how much is held.
+// ---- Admission (app/lib/admission.server.ts, docs/limits.md) ----
+// Every request is admitted here before Express, the lanes or any route code see it. A request with
+// a body is received whole first, under limits of its own (bytes, rate, uploads per user), and takes
+// an answer slot only once its last byte is in: a slow client holds its own socket, never a slot.
+// Live streams take no answer slot either; they have bounds of their own.
 
+const BUSY = 'The server is busy. Try again in a few seconds.';
+const MB = 1024 * 1024;
+/** Answer slots: a hard ceiling; the wait they cause is what usually bounds them (TARGET_WAIT_MS). */
+const MAX_IN_FLIGHT = Number(process.env.MAX_IN_FLIGHT) || 128;
+const slots = new AnswerSlots({ maxInFlight: MAX_IN_FLIGHT, minInFlight: 8, targetWaitMs: 300, intervalMs: 200 });
+/** Bytes of bodies being received or held at once (each counts its declared length, or its route's limit when chunked). */
+const BODY_BUDGET = 48 * MB;
+const bodyBytes = new BoundedCounts(BODY_BUDGET, BODY_BUDGET);
+/** Uploads (multipart to a route that takes files) being received or handled at once: per user (or IP when anonymous), in total. */
+const uploads = new BoundedCounts(2, 16);
+/** Live streams: per IP (an on-site event puts a whole room behind one address) and in total. Per user: stream-hub.server.ts. */
+const streams = new BoundedCounts(Number(process.env.MAX_STREAMS_PER_IP) || 1_000, Number(process.env.MAX_STREAMS) || 5_000);
+const STREAM_PATH = /^\/api\/notifications\/stream\/?$/;
+/** A body must arrive at this average rate, once its first BODY_GRACE_MS are over (a phone on 2G sends 10 times faster). */
+const BODY_MIN_BYTES_PER_S = 1024;
+const BODY_GRACE_MS = 10_000;
 /** How long a closing connection keeps reading (and dropping) a body the client is still sending. */
 const LINGER_MS = 2_000;
 
-/**
- * Applies the body rule of the request's route; false when the request was answered here: 401 for an
- * upload to a route that needs a user when the request carries no credentials at all, 413 for a
- * declared length over the limit, both before a byte of the body is read. A body that passes the
- * limit while it streams in is answered 413 at that point.
- */
-function guardBody(req: IncomingMessage, res: ServerResponse): boolean {
-  if (!hasBody(req.headers)) return true;
-  const rule = bodyRule(req.method ?? 'GET', req.url ?? '/', req.headers);
-  const tooLarge = `Request body too large (at most ${rule.limit / 1024 / 1024} MB here).`;
-  const counter = countBody(req, rule.limit, () => refuse(req, res, 413, tooLarge));
-  if (rule.missingCredentials || Number(req.headers['content-length'] ?? 0) > rule.limit) {
-    counter.refuse();
-    if (rule.missingCredentials) refuse(req, res, 401, 'Authentication credentials were not provided.');
-    else refuse(req, res, 413, tooLarge);
-    return false;
+/** Answers 503 at once when the answer slots are full or their wait too long; otherwise holds a slot until the response closes. */
+function admitted(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.url === '/healthz') return true;
+  const release = slots.take();
+  if (release) {
+    res.once('close', release);
+    return true;
   }
-  // A route that answers without reading the whole body (a 401 or 403, say) leaves the rest to Node,
-  // which drops it uncounted: if it is still coming in a moment later, the connection is closed.
-  res.once('finish', () => {
-    if (!req.complete) setTimeout(() => req.complete || req.socket.destroy(), LINGER_MS).unref();
+  answerBusy(req, res, 'busy');
+  return false;
+}
+
+/** A 503 (or 429) as a page or JSON, with Retry-After; the connection closes when a body was left unread. */
+function answerBusy(req: IncomingMessage, res: ServerResponse, why: string, status: 429 | 503 = 503, detail = BUSY, retryAfter = 2) {
+  const page = /\btext\/html\b/.test(req.headers.accept ?? '');
+  const body = page ? `<!doctype html><html lang="en"><meta charset="utf-8"><title>Busy · CTF Arena</title><p>${detail}</p></html>` : JSON.stringify({ detail });
+  res.writeHead(status, {
+    'Content-Type': page ? 'text/html; charset=utf-8' : 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Retry-After': String(retryAfter),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...(hasBody(req.headers) && !req.complete ? { Connection: 'close' } : {}),
   });
-  return true;
+  res.end(body);
+  log.info({ req: { method: req.method, path: routePath(req.url ?? '/') }, res: { status }, why }, 'request refused');
+}
+
+/** Live streams: counted per IP and in total, never in the answer slots. */
+function streamAdmitted(req: IncomingMessage, res: ServerResponse, ip: string): boolean {
+  const taken = streams.take(ip);
+  if ('release' in taken) {
+    res.once('close', taken.release);
+    return true;
+  }
+  const detail = 'Too many live streams are open. The notification badge still updates with each page.';
+  answerBusy(req, res, `streams per ${taken.refused}`, taken.refused === 'key' ? 429 : 503, detail, 30);
+  return false;
+}
+
+interface Receiving { req: IncomingMessage; res: ServerResponse; startedAt: number; received: number }
+/** Bodies still arriving: checked every second for their rate (one timer for all). */
+const receiving = new Set<Receiving>();
+setInterval(() => {
+  const now = performance.now();
+  for (const entry of receiving) {
+    const elapsed = now - entry.startedAt;
+    if (elapsed > BODY_GRACE_MS && entry.received < (BODY_MIN_BYTES_PER_S * elapsed) / 1000) {
+      receiving.delete(entry);
+      refuse(entry.req, entry.res, 408, 'The request body arrived too slowly.');
+    }
+  }
+}, 1_000).unref();
+
+/**
+ * Receives a request's body before it takes an answer slot. Refused before a byte is kept: 401 for
+ * an upload to a route that needs a user when the request carries no credentials at all, 413 for a
+ * declared length over the route's limit, 503 when the body budget is spent, 429 when the user
+ * already has uploads under way. Refused while it arrives: 413 past the limit, 408 when too slow.
+ * - Other bodies (at most 1 MB) arrive whole before `route` runs.
+ * - An upload is handed to its route as it arrives, once its owner may upload: the route can refuse
+ *   it unread (401, 403; the connection then closes), but it gets the body's end only with a slot.
+ */
+function receiveBody(req: IncomingMessage, res: ServerResponse, ip: string, route: (req: IncomingMessage, res: ServerResponse) => void, expectsContinue: boolean) {
+  const rule = bodyRule(req.method ?? 'GET', req.url ?? '/', req.headers);
+  const tooLarge = `Request body too large (at most ${rule.limit / MB} MB here).`;
+  const entry: Receiving = { req, res, startedAt: performance.now(), received: 0 };
+  const held = holdBody(req, rule.limit, (received) => (entry.received = received), () => {
+    receiving.delete(entry);
+    refuse(req, res, 413, tooLarge);
+  });
+  if (rule.missingCredentials) return (held.drop(), refuse(req, res, 401, 'Authentication credentials were not provided.'));
+  const declared = Number(req.headers['content-length']);
+  if (declared > rule.limit) return (held.drop(), refuse(req, res, 413, tooLarge));
+  const bytes = bodyBytes.take('all', Number.isFinite(declared) ? declared : rule.limit);
+  if ('refused' in bytes) return (held.drop(), answerBusy(req, res, 'body budget'));
+  res.once('close', () => {
+    bytes.release();
+    receiving.delete(entry);
+  });
+  const arriving = () => {
+    if (res.writableEnded || req.socket.destroyed) return false;
+    if (expectsContinue) res.writeContinue();
+    receiving.add(entry);
+    return true;
+  };
+  if (!rule.upload) {
+    if (arriving()) held.whole(() => (receiving.delete(entry), admitted(req, res) && route(req, res)));
+    return;
+  }
+  // Who is asking decides whether an upload may start: the session, not a body, says so.
+  requestUserId({ cookie: req.headers.cookie, authorization: req.headers.authorization }).then(
+    (userId) => {
+      const upload = uploads.take(userId ? `user ${userId}` : `ip ${ip}`);
+      if ('refused' in upload) {
+        held.drop();
+        if (upload.refused === 'key') answerBusy(req, res, 'uploads per user', 429, 'You already have uploads under way. Try again when they are done.', 5);
+        else answerBusy(req, res, 'uploads in total');
+        return;
+      }
+      res.once('close', upload.release);
+      if (!arriving()) return;
+      closeIfAnsweredEarly(req, res, held.drop);
+      held.stream((end) => {
+        receiving.delete(entry);
+        const release = slots.take();
+        if (!release) return refuse(req, res, 503, BUSY);
+        res.once('close', release);
+        end();
+      });
+      route(req, res);
+    },
+    (error) => {
+      log.error({ err: error }, 'could not tell who sent an upload');
+      held.drop();
+      answerBusy(req, res, 'upload owner unknown');
+    },
+  );
+}
+
+/**
+ * An answer sent before its request's body is all in says `Connection: close`: the rest will not be
+ * read. What still arrives is dropped for a moment (lingeringClose), so the client reads the answer
+ * instead of a reset.
+ */
+function closeIfAnsweredEarly(req: IncomingMessage, res: ServerResponse, drop: () => void) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!req.complete) this.shouldKeepAlive = false;
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+  res.once('finish', () => {
+    if (req.complete) return;
+    drop();
+    lingeringClose(req.socket);
+  });
+}
+
+/**
+ * Takes over a request's body as Node's HTTP parser hands it over, before any reader, counting it
+ * against `limit`. `whole`: the chunks are kept and handed to the request stream once the body is
+ * complete, so no reader waits on a slow body. `stream`: chunks pass as they come, and the body's
+ * end waits for `complete` to let it through. Until either is called, the socket is paused after
+ * the first chunk (an upload waits there for its owner check).
+ */
+function holdBody(req: IncomingMessage, limit: number, progress: (received: number) => void, overflow: () => void) {
+  const push = req.push;
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let complete = false;
+  let state: 'waiting' | 'whole' | 'stream' | 'dropping' = 'waiting';
+  let onComplete: () => void = () => {};
+  const end = () => {
+    req.push = push;
+    push.call(req, null);
+  };
+  req.push = function heldPush(chunk: unknown): boolean {
+    if (state === 'dropping') return true; // keep the socket reading: the connection closes once the refusal is out
+    if (chunk === null || chunk === undefined) {
+      complete = true;
+      if (state !== 'waiting') onComplete();
+      return false;
+    }
+    received += (chunk as Buffer).length;
+    if (received > limit) {
+      state = 'dropping';
+      chunks.length = 0;
+      overflow();
+      return true;
+    }
+    progress(received);
+    if (state === 'stream') return push.call(req, chunk);
+    chunks.push(chunk as Buffer);
+    return state === 'whole';
+  };
+  const begin = (next: 'whole' | 'stream') => {
+    if (state !== 'waiting') return false;
+    state = next;
+    if (complete) onComplete();
+    else req.socket.resume();
+    return true;
+  };
+  return {
+    whole(then: () => void) {
+      onComplete = () => {
+        for (const chunk of chunks) push.call(req, chunk);
+        chunks.length = 0;
+        end();
+        then();
+      };
+      begin('whole');
+    },
+    stream(completed: (end: () => void) => void) {
+      onComplete = () => completed(end);
+      // What came before the owner check goes first.
+      for (const chunk of chunks) push.call(req, chunk);
+      chunks.length = 0;
+      begin('stream');
+    },
+    drop() {
+      state = 'dropping';
+      chunks.length = 0;
+      if (req.socket.isPaused()) req.socket.resume();
+    },
+  };
 }
 
 /**
  * Answers a request that must not go on, and closes its connection. The answer is written on the
- * socket directly, never through `res`: the request then ends like one whose client went away (the
- * readers of its body see an error, React Router's request signal aborts), so nothing downstream
- * answers a second time or logs an error of its own.
+ * socket directly, never through `res`: the request then ends like one whose client went away, so
+ * nothing downstream answers a second time or logs an error of its own.
  */
-function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 413, detail: string) {
+function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 408 | 413 | 503, detail: string) {
   const socket = req.socket;
   res.statusCode = status; // for the request log line
   log.info({ req: { method: req.method, path: routePath(req.url ?? '/') }, res: { status } }, 'request refused');
   if (socket.destroyed) return;
   if (res.headersSent) {
-    // A route answered already (while still reading): let that answer finish, then close.
     if (res.writableFinished) lingeringClose(socket);
     else res.once('finish', () => lingeringClose(socket));
     return;
@@ -333,7 +532,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 413, de
   const requestId = String(res.getHeader('X-Request-Id') ?? randomUUID());
   socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `Connection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Request-Id: ${requestId}\r\n\r\n${body}`,
+      `${status === 503 ? 'Retry-After: 2\r\n' : ''}Connection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Request-Id: ${requestId}\r\n\r\n${body}`,
   );
   lingeringClose(socket);
 }
@@ -345,46 +544,16 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 413, de
  */
 function lingeringClose(socket: Socket) {
   socket.end();
+  socket.resume();
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
-// ---- end body limits ----
+const netServerClose = NetServer.prototype.close;
+/** Who a request's credentials name, from the build (app/lib/auth.server.ts); set at start. */
+let requestUserId: (headers: { cookie?: string; authorization?: string }) => Promise<number | null> = async () => null;
+// ---- end admission ----
 
-// ---- Overload ----
-/**
- * Requests being answered at once, at most (MAX_IN_FLIGHT). Every accepted request holds memory
- * until its answer is sent, and the heap is capped (160 MB): under a load the server cannot carry
- * they pile up on top of full caches (the 2,000-player competition ran it out of memory). Past the
- * bound a new request is answered 503 at once, with Retry-After, before anything reads it: a player
- * retries in a moment instead of everyone waiting on a server that is going down. Health checks
- * always pass.
- */
-const MAX_IN_FLIGHT = Number(process.env.MAX_IN_FLIGHT) || 128;
-const BUSY = 'The server is busy. Try again in a few seconds.';
-let inFlight = 0;
-
-/** False when the request was answered here (503); otherwise counts it until its response closes. */
-function admitted(req: IncomingMessage, res: ServerResponse): boolean {
-  if (inFlight >= MAX_IN_FLIGHT && req.url !== '/healthz') {
-    const page = /\btext\/html\b/.test(req.headers.accept ?? '');
-    const body = page ? `<!doctype html><html lang="en"><meta charset="utf-8"><title>Busy · CTF Arena</title><p>${BUSY}</p></html>` : JSON.stringify({ detail: BUSY });
-    res.writeHead(503, {
-      'Content-Type': page ? 'text/html; charset=utf-8' : 'application/json',
-      'Content-Length': Buffer.byteLength(body),
-      'Retry-After': '2',
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      // A body we do not read must not be taken for the next request on this connection.
-      ...(hasBody(req.headers) ? { Connection: 'close' } : {}),
-    });
-    res.end(body);
-    log.info({ req: { method: req.method, path: routePath(req.url ?? '/') }, res: { status: 503 } }, 'request refused: busy');
-    return false;
-  }
-  inFlight++;
-  res.once('close', () => inFlight--);
-  return true;
-}
-// ---- end overload ----
+/** What app/entry.server.tsx exports for this file beside React Router's own. */
+interface EntryExports { startup: () => Promise<void>; requestUserId: typeof requestUserId }
 
 async function main() {
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -394,7 +563,9 @@ async function main() {
     app.use(viteServer.middlewares);
     // Domain errors become 404/403/... pages and JSON answers (app/lib/route-errors.server.ts).
     build = async () => mapDomainErrors((await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild);
-    await ((await build()).entry.module as unknown as { startup: () => Promise<void> }).startup();
+    const entry = (await build()).entry.module as unknown as EntryExports;
+    await entry.startup();
+    requestUserId = entry.requestUserId;
   } else {
     // Resolved from the working directory: this file also runs compiled, as build/server.js.
     build = mapDomainErrors((await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild);
@@ -404,7 +575,9 @@ async function main() {
     const publicFiles = new Set(readdirSync('build/client', { withFileTypes: true }).filter((f) => f.isFile()).map((f) => `/${f.name}`));
     const servePublic = express.static('build/client', { maxAge: '1h', index: false });
     app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
-    await (build.entry.module as unknown as { startup: () => Promise<void> }).startup();
+    const entry = build.entry.module as unknown as EntryExports;
+    await entry.startup();
+    requestUserId = entry.requestUserId;
   }
 
   // ---- Page cache (app/lib/page-cache.server.ts, README "Rules: Speed") ----
@@ -434,31 +607,47 @@ async function main() {
   const pages = typeof build === 'function' ? null : pageLane(build);
   const route =
     direct && pages ? (req: IncomingMessage, res: ServerResponse) => direct(req, res, () => pages(req, res, () => app(req, res))) : app;
-  const server = createServer((req, res) => admitted(req, res) && guardBody(req, res) && route(req, res));
+  // Node's own clocks (docs/limits.md): headers must be in within 15 s (they come in one packet from
+  // any real client); a whole request within 180 s (a 10 MB writeup over a 0.5 Mbit/s link), checked
+  // every second. Slower bodies are cut earlier by their rate (BODY_MIN_BYTES_PER_S).
+  const server = createServer({ headersTimeout: 15_000, requestTimeout: 180_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 });
+  /** Responses under way, so a shutdown can ask each to close its connection when done. */
+  const underWay = new Set<ServerResponse>();
+  let closing = false;
+  const onRequest = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
+    underWay.add(res);
+    res.once('close', () => underWay.delete(res));
+    if (closing) res.shouldKeepAlive = false;
+    const ip = req.socket.remoteAddress ?? 'unknown';
+    if (req.method === 'GET' && req.url?.startsWith('/api/notifications/stream') && STREAM_PATH.test(routePath(req.url))) {
+      if (streamAdmitted(req, res, ip)) route(req, res);
+    } else if (hasBody(req.headers)) {
+      receiveBody(req, res, ip, route, expectsContinue);
+    } else if (admitted(req, res)) {
+      if (expectsContinue) res.writeContinue();
+      route(req, res);
+    }
+  };
+  server.on('request', (req, res) => onRequest(req, res, false));
   // A client that asks first (Expect: 100-continue) hears a refusal before it sends a byte of the body.
-  server.on('checkContinue', (req, res) => {
-    if (!admitted(req, res) || !guardBody(req, res)) return;
-    res.writeContinue();
-    route(req, res);
-  });
+  server.on('checkContinue', (req, res) => onRequest(req, res, true));
   server.listen(PORT, () => log.info({ port: PORT }, `listening on http://localhost:${PORT}`));
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-  let closing = false;
+  // Graceful shutdown: stop accepting, let requests under way finish (each answer then closes its
+  // connection), and let idle kept-alive connections run out (keepAliveTimeout): closing them at
+  // once would reset a request a client sent just as we closed. Then close the database.
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
-    server.close(async () => {
+    for (const res of underWay) if (!res.headersSent) res.shouldKeepAlive = false;
+    // net.Server's close, not http.Server's: the latter also closes idle connections at once.
+    netServerClose.call(server, async () => {
       const b = typeof build === 'function' ? await build() : build;
       await (b.entry.module as unknown as { shutdown: () => Promise<void> }).shutdown();
       log.info('closed');
       process.exit(0);
     });
-    // Keep-alive sockets turn idle as their last response ends: close them then, not after the
-    // keep-alive timeout.
-    server.closeIdleConnections();
-    setInterval(() => server.closeIdleConnections(), 100).unref();
     setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -11,6 +11,7 @@ import { asTemplate, finishedBody, keepTemplate, keptTemplate, templateKey } fro
 export { startup, shutdown } from '~/startup.server';
 export { pageCacheLookup } from '~/lib/page-cache.server';
 export { withDomainErrors } from '~/lib/route-errors.server';
+export { requestUserId } from '~/lib/auth.server';
 
 export const streamTimeout = 5_000;
 

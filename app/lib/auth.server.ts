@@ -26,6 +26,18 @@ async function resolve(request: Request): Promise<Resolved> {
   return { user, inactive: false, token: found.token, via: found.via };
 }
 
+/**
+ * The active user a request's credentials name, from its headers alone: server.ts asks it before it
+ * reads an upload's body, to bound uploads per user.
+ */
+export async function requestUserId(headers: { cookie?: string; authorization?: string }): Promise<number | null> {
+  const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const token = bearer ?? (await sessionCookie.parse(headers.cookie ?? null));
+  if (typeof token !== 'string' || !token) return null;
+  const user = await sessionUser(token);
+  return user?.isActive ? user.id : null;
+}
+
 export function resolveRequest(request: Request, context?: unknown): Promise<Resolved> {
   const key = (context && typeof context === 'object' ? context : request) as object;
   let found = memo.get(key);

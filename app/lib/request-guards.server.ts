@@ -5,7 +5,7 @@
 // - which requests must come from the site itself: every state-changing one, whatever its method.
 // Paths are written as in app/routes.ts and matched as React Router matches them (case-insensitive,
 // decoded, trailing slash and the `.data` of client navigations ignored).
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 
 const MB = 1024 * 1024;
 
@@ -94,16 +94,19 @@ export interface BodyRule {
   limit: number;
   /** The route needs a user and the request carries neither a session cookie nor a Bearer token. */
   missingCredentials: boolean;
+  /** A multipart body to a route that takes files: bounded per user while it is under way (server.ts). */
+  upload: boolean;
 }
 
 /** The limit of a request's body, and whether it must be refused for want of credentials. */
 export function bodyRule(method: string, url: string, headers: IncomingHttpHeaders): BodyRule {
   const path = routePath(url);
   const upload = uploadRoutes.find((r) => r.pattern.test(path));
-  if (!upload) return { limit: DEFAULT_BODY_LIMIT, missingCredentials: false };
+  if (!upload) return { limit: DEFAULT_BODY_LIMIT, missingCredentials: false, upload: false };
   const multipart = /^\s*multipart\/form-data/i.test(headers['content-type'] ?? '');
   return {
     limit: multipart ? upload.limit : DEFAULT_BODY_LIMIT,
+    upload: multipart,
     missingCredentials: upload.needsUser && method !== 'GET' && method !== 'HEAD' && !hasCredentials(headers),
   };
 }
@@ -113,31 +116,6 @@ const BEARER = /^Bearer\s+\S/i;
 
 function hasCredentials(headers: IncomingHttpHeaders): boolean {
   return BEARER.test(headers.authorization ?? '') || SESSION_COOKIE.test(headers.cookie ?? '');
-}
-
-/**
- * Counts a body as Node's HTTP parser hands it to the request stream, before anyone reads it
- * (Express, React Router's adapter, the direct lane). Past `limit`, `overflow` runs once, and from
- * then on nothing more reaches the readers, not even the end of the body, so no reader ever takes a
- * cut body for a whole one. `refuse()` drops the body from the start (a request refused unread).
- */
-export function countBody(req: IncomingMessage, limit: number, overflow: () => void): { refuse: () => void } {
-  let received = 0;
-  let dropping = false;
-  const push = req.push;
-  req.push = function countedPush(chunk: unknown, encoding?: BufferEncoding): boolean {
-    if (dropping) return true; // keep the socket reading: the connection closes once the refusal is out
-    if (chunk !== null && chunk !== undefined) {
-      received += (chunk as Uint8Array).length;
-      if (received > limit) {
-        dropping = true;
-        overflow();
-        return true;
-      }
-    }
-    return push.call(this, chunk, encoding);
-  };
-  return { refuse: () => void (dropping = true) };
 }
 
 // ---- Same-origin rule ----

@@ -135,6 +135,17 @@ export async function subscribe(viewer: Viewer, listener: Listener): Promise<() 
   return unsubscribe;
 }
 
+/**
+ * Streams one user may hold: a browser holds one for all its tabs (components/notifications-live.tsx),
+ * so four is a phone, a laptop and two more. server.ts bounds them per IP and in total.
+ */
+export const STREAMS_PER_USER = 4;
+
+/** Whether `userId` may open one more stream now. */
+export function mayOpenStream(userId: number): boolean {
+  return (watchers.get(userId)?.listeners.size ?? 0) < STREAMS_PER_USER;
+}
+
 /** How many streams are open (for tests and the bench). */
 export function openStreams(): number {
   return listenerCount;

@@ -2,7 +2,7 @@ import { requireAuthenticated } from '~/domain/policy.server';
 import { api, methodNotAllowed } from '~/lib/api.server';
 import { getApiUser, resolveRequest } from '~/lib/auth.server';
 import type { Route } from './+types/stream';
-import { subscribe } from './stream-hub.server';
+import { mayOpenStream, subscribe } from './stream-hub.server';
 
 const encoder = new TextEncoder();
 
@@ -20,6 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!checked.ok) return checked;
   const { user, token } = await resolveRequest(request, context);
   if (!user || !token) throw new Error('The caller was resolved just above.');
+  // Checked and taken in one synchronous stretch: the stream's start() subscribes before its first await.
+  if (!mayOpenStream(user.id)) {
+    return Response.json({ detail: 'Too many live streams are open for this account. Close a browser or try again later.' }, { status: 429, headers: { 'Retry-After': '30' } });
+  }
 
   let unsubscribe = () => {};
   let open = true;

@@ -1,0 +1,141 @@
+// Who gets served now, decided by server.ts before any route code runs (docs/limits.md). Three
+// pools, each with its own bound, so no kind of client can take what the others need:
+// - answer slots: requests whose body is in (or that have none) and whose answer is being worked
+//   out. They hold the heap, so they are bounded in number and, above all, in waiting time: once
+//   answers stand in a queue for longer than TARGET_WAIT_MS, new requests get 503 at once instead
+//   of joining it (CoDel's rule: a standing queue, not a burst, is what to refuse);
+// - bodies being received: counted in bytes (the total a body may still grow to), not in slots, so
+//   a slow client holds its own socket and bytes but no answer slot; uploads also per user;
+// - live streams (SSE): long-lived by design, counted apart, per user, per IP and in total.
+// All of it is plain bookkeeping: no timers of its own, so tests drive it with their own clock.
+
+import { performance as nodePerformance } from 'node:perf_hooks';
+
+export interface AdmissionLimits {
+  /** Answer slots, at most. */
+  maxInFlight: number;
+  /** Always admitted while fewer are in flight, whatever the estimates say (a slow request or two is no queue). */
+  minInFlight: number;
+  /** The wait a newcomer may be given: past it, it is refused rather than queued. */
+  targetWaitMs: number;
+  /** How often the estimates are renewed. */
+  intervalMs: number;
+}
+
+export interface AdmissionClock {
+  now(): number;
+  /** Milliseconds the event loop was busy since the process started (performance.eventLoopUtilization().active). */
+  busyMs(): number;
+}
+
+const processClock: AdmissionClock = { now: () => performance.now(), busyMs: () => nodePerformance.eventLoopUtilization().active };
+
+/**
+ * Answer slots bounded by the wait they would cause. Two signals, renewed every interval:
+ * - the cost of an answer: event-loop time per answer, so `inFlight × cost` is how long a newcomer
+ *   would wait for the CPU (Little's law); a start rush of first renders raises it within an interval;
+ * - a standing queue (CoDel): every answer of the last interval took longer than the target, or none
+ *   came out while one waited past it. This catches waits the CPU estimate does not see (the
+ *   database, password hashes on the thread pool).
+ */
+export class AnswerSlots {
+  private inFlight = 0;
+  private readonly started = new Set<{ at: number }>();
+  private intervalStart: number;
+  private intervalBusy: number;
+  private intervalDone = 0;
+  private intervalMin = Infinity;
+  /** Until measured, answers are taken to cost 5 ms: a first burst is not let in whole. */
+  private costMs = 5;
+  private standingQueue = false;
+
+  constructor(
+    private readonly limits: AdmissionLimits,
+    private readonly clock: AdmissionClock = processClock,
+  ) {
+    this.intervalStart = clock.now();
+    this.intervalBusy = clock.busyMs();
+  }
+
+  get count(): number {
+    return this.inFlight;
+  }
+
+  /** The wait a newcomer would have now, as estimated (for logs and tests). */
+  get estimatedWaitMs(): number {
+    return this.inFlight * this.costMs;
+  }
+
+  /** A release function to call when the answer is done, or null: refuse the request (503). */
+  take(): (() => void) | null {
+    const now = this.clock.now();
+    this.roll(now);
+    if (this.inFlight >= this.limits.maxInFlight) return null;
+    if (this.inFlight >= this.limits.minInFlight && (this.standingQueue || this.estimatedWaitMs > this.limits.targetWaitMs)) return null;
+    this.inFlight++;
+    const entry = { at: now };
+    this.started.add(entry);
+    return () => {
+      if (!this.started.delete(entry)) return;
+      this.inFlight--;
+      const end = this.clock.now();
+      this.intervalDone++;
+      this.intervalMin = Math.min(this.intervalMin, end - entry.at);
+      this.roll(end);
+    };
+  }
+
+  private oldestWait(now: number): number {
+    for (const entry of this.started) return now - entry.at; // a Set keeps insertion order: the first is the oldest
+    return 0;
+  }
+
+  private roll(now: number) {
+    if (now - this.intervalStart < this.limits.intervalMs) return;
+    const busy = this.clock.busyMs();
+    if (this.intervalDone > 0) {
+      const cost = (busy - this.intervalBusy) / this.intervalDone;
+      this.costMs = 0.5 * this.costMs + 0.5 * cost;
+    }
+    this.standingQueue = this.intervalDone > 0 ? this.intervalMin > this.limits.targetWaitMs : this.oldestWait(now) > this.limits.targetWaitMs;
+    this.intervalStart = now;
+    this.intervalBusy = busy;
+    this.intervalDone = 0;
+    this.intervalMin = Infinity;
+  }
+}
+
+/** Counts per key with a bound per key and in total; null when either bound is reached. */
+export class BoundedCounts {
+  private readonly byKey = new Map<string, number>();
+  private total = 0;
+
+  constructor(
+    private readonly perKey: number,
+    private readonly inTotal: number,
+  ) {}
+
+  get size(): number {
+    return this.total;
+  }
+
+  /** Which bound refused, or a release function. */
+  take(key: string, amount = 1): { refused: 'key' | 'total' } | { release: () => void } {
+    const held = this.byKey.get(key) ?? 0;
+    if (held + amount > this.perKey) return { refused: 'key' };
+    if (this.total + amount > this.inTotal) return { refused: 'total' };
+    this.byKey.set(key, held + amount);
+    this.total += amount;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.total -= amount;
+        const left = (this.byKey.get(key) ?? amount) - amount;
+        if (left > 0) this.byKey.set(key, left);
+        else this.byKey.delete(key);
+      },
+    };
+  }
+}
