@@ -292,10 +292,10 @@ const MB = 1024 * 1024;
 const MAX_IN_FLIGHT = Number(process.env.MAX_IN_FLIGHT) || 128;
 const slots = new AnswerSlots({ maxInFlight: MAX_IN_FLIGHT, minInFlight: 8, targetWaitMs: 300, intervalMs: 200 });
 /** Bytes of bodies being received or held at once (each counts its declared length, or its route's limit when chunked). */
-const BODY_BUDGET = 48 * MB;
+const BODY_BUDGET = 32 * MB;
 const bodyBytes = new BoundedCounts(BODY_BUDGET, BODY_BUDGET);
 /** Uploads (multipart to a route that takes files) being received or handled at once: per user (or IP when anonymous), in total. */
-const uploads = new BoundedCounts(2, 16);
+const uploads = new BoundedCounts(2, 8);
 /** Live streams: per IP (an on-site event puts a whole room behind one address) and in total. Per user: stream-hub.server.ts. */
 const streams = new BoundedCounts(Number(process.env.MAX_STREAMS_PER_IP) || 1_000, Number(process.env.MAX_STREAMS) || 5_000);
 const STREAM_PATH = /^\/api\/notifications\/stream\/?$/;
@@ -321,13 +321,13 @@ function admitted(req: IncomingMessage, res: ServerResponse): boolean {
 function answerBusy(req: IncomingMessage, res: ServerResponse, why: string, status: 429 | 503 = 503, detail = BUSY, retryAfter = 2) {
   const page = /\btext\/html\b/.test(req.headers.accept ?? '');
   const body = page ? `<!doctype html><html lang="en"><meta charset="utf-8"><title>Busy · CTF Arena</title><p>${detail}</p></html>` : JSON.stringify({ detail });
+  if (hasBody(req.headers) && !req.complete) closeGently(req, res);
   res.writeHead(status, {
     'Content-Type': page ? 'text/html; charset=utf-8' : 'application/json',
     'Content-Length': Buffer.byteLength(body),
     'Retry-After': String(retryAfter),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
-    ...(hasBody(req.headers) && !req.complete ? { Connection: 'close' } : {}),
   });
   res.end(body);
   log.info({ req: { method: req.method, path: routePath(req.url ?? '/') }, res: { status }, why }, 'request refused');
@@ -433,14 +433,12 @@ function receiveBody(req: IncomingMessage, res: ServerResponse, ip: string, rout
 function closeIfAnsweredEarly(req: IncomingMessage, res: ServerResponse, drop: () => void) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (!req.complete) this.shouldKeepAlive = false;
+    if (!req.complete) {
+      drop();
+      closeGently(req, this);
+    }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as typeof res.writeHead;
-  res.once('finish', () => {
-    if (req.complete) return;
-    drop();
-    lingeringClose(req.socket);
-  });
 }
 
 /**
@@ -535,6 +533,17 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 408 | 4
       `${status === 503 ? 'Retry-After: 2\r\n' : ''}Connection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Request-Id: ${requestId}\r\n\r\n${body}`,
   );
   lingeringClose(socket);
+}
+
+/**
+ * Makes `res` the connection's last answer (`Connection: close`), closed with lingeringClose: Node
+ * would end it with destroySoon() once the answer is out, a reset while the client may still be
+ * sending, which can make it lose the answer.
+ */
+function closeGently(req: IncomingMessage, res: ServerResponse) {
+  res.shouldKeepAlive = false;
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = () => lingeringClose(socket);
 }
 
 /**

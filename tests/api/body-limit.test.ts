@@ -235,6 +235,67 @@ describe('body limits', () => {
     expect(sha(new Uint8Array(await download.arrayBuffer()))).toBe(sha(content));
   });
 
+  it('bounds uploads per user before reading them: 60 parallel 10 MB writeups from one learner', async () => {
+    const alice = await login('alice@example.com', 'demo-learner-2026');
+    const target = await practiceChallenge(alice.token, 'Lost in the logs');
+    const boundary = 'w60';
+    const head = multipartHead(boundary, { value: 'CTF{not-the-flag}' }, { name: 'writeup', filename: 'writeup.pdf' });
+    const size = 10 * MB - 4096;
+    writeFileSync(`/proc/${server.pid}/clear_refs`, '5'); // the peak (VmHWM) from here on
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        sendChunked(`/api/challenges/${target.id}/submissions/`, { Authorization: `Bearer ${alice.token}`, 'Content-Type': multipartType(boundary) }, size, head, multipartTail(boundary)),
+      ),
+    );
+    const refused = answers.filter((a) => a.status === 429);
+    // Two at a time per user: while two are under way the others are refused at once (how many
+    // depends on how fast loopback carries the first ones), before their bodies were read.
+    const statuses: Record<string, number> = {};
+    for (const a of answers) statuses[String(a.status)] = (statuses[String(a.status)] ?? 0) + 1;
+    console.log('60 parallel writeups, answers by status:', statuses, 'peak RSS MiB:', Math.round(memory().peak / MB));
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) expect(JSON.parse(answer.body)).toEqual({ detail: 'You already have uploads under way. Try again when they are done.' });
+    expect(refused.filter((a) => a.sent < size).length).toBe(refused.length);
+    expect(answers.filter((a) => a.status === null || a.status >= 500)).toEqual([]);
+    expect(memory().peak).toBeLessThan(300 * MB);
+    expect(await healthy()).toBe(200);
+  }, 60_000);
+
+  it('keeps a kept-alive connection usable after an answer to a large body, and closes it after an early answer', async () => {
+    const { Agent } = await import('node:http');
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (path: string, headers: Record<string, string>, body: Buffer) =>
+      new Promise<{ status: number; connection: string | undefined; reused: boolean; body: string }>((resolve, reject) => {
+        const req = request(`${server.url}${path}`, { method: 'POST', agent, headers: { ...headers, 'Content-Length': String(body.length) } });
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (t) => (text += t));
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, reused: req.reusedSocket, body: text }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      // 300 KB of JSON to a route that finds it wrong: the answer comes after the body, the connection stays.
+      const big = Buffer.from(JSON.stringify({ email: 'x'.repeat(300 * 1024), password: 'y' }));
+      const first = await send('/api/auth/jwt/create/', { 'Content-Type': 'application/json' }, big);
+      expect(first.status).toBe(400);
+      expect(first.connection).toBe('keep-alive');
+      await new Promise((r) => setTimeout(r, 2_500));
+      const second = await send('/api/auth/jwt/create/', { 'Content-Type': 'application/json' }, Buffer.from(JSON.stringify({ email: SUPERUSER.email, password: SUPERUSER.password })));
+      expect(second).toMatchObject({ status: 200, reused: true });
+      // An upload its route refuses before reading it (a token that names nobody): the answer says
+      // Connection: close, and the next request gets a new connection and its answer.
+      const file = Buffer.concat([Buffer.from(multipartHead('ka', {}, { name: 'files', filename: 'f.bin' })), Buffer.alloc(3 * MB, 'a'), Buffer.from(multipartTail('ka'))]);
+      const early = await send('/api/challenges/1/files/', { Authorization: 'Bearer nobody', 'Content-Type': multipartType('ka') }, file).catch((e) => ({ status: 0, connection: String(e), reused: false, body: '' }));
+      expect(early).toMatchObject({ status: 401, connection: 'close' });
+      const after = await send('/api/auth/jwt/create/', { 'Content-Type': 'application/json' }, Buffer.from(JSON.stringify({ email: SUPERUSER.email, password: SUPERUSER.password })));
+      expect(after.status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  }, 30_000);
+
   it('logged no error while refusing (no second answer, no "headers already sent")', () => {
     expect(server.output()).not.toMatch(/"level":(50|60)|ERR_HTTP_HEADERS_SENT|Error:|FATAL/);
   });
