@@ -1,5 +1,6 @@
 // Graceful shutdown: on SIGTERM the server stops accepting, lets in-flight requests finish, closes
 // the database and exits 0.
+import { Agent, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/test-server';
 
@@ -33,4 +34,28 @@ describe('SIGTERM', () => {
     expect(await res.json()).toEqual({ email: ['No users found with this email address.'] });
     expect(await exit).toBe(0);
   });
+
+  it('answers a request sent on a kept-alive connection after the signal, with Connection: close, then exits 0', async () => {
+    const server = await startTestServer('shutdown-keepalive', { SEED: 'none' });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; connection: string | undefined; reused: boolean }>((resolve, reject) => {
+        const req = request(`${server.url}/api/events/`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      expect(await get()).toMatchObject({ status: 200, connection: 'keep-alive' });
+      const exit = server.stop();
+      await new Promise((r) => setTimeout(r, 200));
+      // The connection was idle when the signal came: it is not closed under the next request.
+      expect(await get()).toEqual({ status: 200, connection: 'close', reused: true });
+      expect(await exit).toBe(0);
+    } finally {
+      agent.destroy();
+    }
+  }, 30_000);
 });
