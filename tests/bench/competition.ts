@@ -13,10 +13,14 @@
 //   take over the page views and come faster, until in the last eighth (15 s) every player refreshes
 //   the scoreboard every 2-3 s while the flag checks and last solves go on.
 // Correct submissions keep dropping the page cache and the kept standings, as in a real event.
+// Every player also holds the live badge's stream (GET /api/notifications/stream) from its first
+// page to the end, as its browser tab does (--no-streams: without them). With --attackers, hostile
+// clients run beside the players (attackers.ts).
 // Latencies are reported per kind of request and, per phase, for every kind.
 import { Agent, request } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createCookie } from 'react-router';
+import { attackers as runAttackers, type AttackerName, type AttackersResult } from './attackers';
 import type { TeamEvent } from './event-dataset';
 import { SUBMISSION_TYPE, submissionBody } from './load';
 
@@ -70,8 +74,25 @@ export interface PhaseStats {
   reqPerSec: number;
   kinds: Record<string, KindStats>;
 }
+/** The players' live streams: opened (answered 200), and failures by what happened. */
+export interface StreamStats {
+  opened: number;
+  /** Refused (non-200), ended by the server before the run's end, or broken: never expected. */
+  errors: number;
+  /** The failures: a status, 'closed by server', 'timeout' or 'network <code>'. */
+  failures: Record<string, number>;
+}
+export interface CompetitionOptions {
+  /** Each player holds a live stream (default true). */
+  streams?: boolean;
+  /** Runs these attackers beside the players; the stream hog logs in with this session token. */
+  attackers?: { which: readonly AttackerName[]; hogToken: string };
+}
+
 export interface CompetitionResult {
   name: string;
+  /** What ran beside the players' requests, so saved runs can be told apart. */
+  options: { streams: boolean; attackers: AttackerName[] };
   players: number;
   teams: number;
   seconds: number;
@@ -86,6 +107,10 @@ export interface CompetitionResult {
   checksP99: number;
   /** Requests still unanswered when the run had to stop (never, unless the server or client hangs). */
   unanswered: number;
+  /** The players' live streams (absent with --no-streams). Their errors are not in `errors`, which counts requests. */
+  streams?: StreamStats;
+  /** What the server answered each attacker (with --attackers). */
+  attackers?: AttackersResult;
   /**
    * The players' side, to show it is not what limits the figures: the most requests in flight at
    * once, connections opened, and how late this process's event loop ran (p99, max, ms).
@@ -95,6 +120,8 @@ export interface CompetitionResult {
   serverCpuPercent?: number;
   /** This process's CPU over the run (the players), likewise. */
   clientCpuPercent?: number;
+  /** The server's peak resident memory during the competition, sampled (set by run.ts). */
+  serverPeakRssMiB?: number;
 }
 
 // The session cookie as the site writes it (unsigned, see app/lib/session.server.ts).
@@ -146,7 +173,8 @@ function stats(done: Done[]): Record<string, KindStats> {
   return kinds;
 }
 
-export async function competition(url: string, event: TeamEvent, seconds = COMPETITION_S, players = PLAYERS): Promise<CompetitionResult> {
+export async function competition(url: string, event: TeamEvent, seconds = COMPETITION_S, players = PLAYERS, options: CompetitionOptions = {}): Promise<CompetitionResult> {
+  const withStreams = options.streams ?? true;
   // Whole teams, spread over the event's teams.
   const teams = new Map<number, number[]>();
   for (const p of event.players) (teams.get(p.teamId) ?? teams.set(p.teamId, []).get(p.teamId)!).push(p.userId);
@@ -169,6 +197,10 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
   loop.enable();
 
   const done: Done[] = [];
+  const streams: StreamStats = { opened: 0, errors: 0, failures: {} };
+  /** Set once the run is over: the streams closed then are closed by us, not failures. */
+  let over = false;
+  const holding = new Set<() => void>();
   let submissions = 0;
   let inFlight = 0;
   let peakInFlight = 0;
@@ -221,12 +253,53 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
         res.resume(); // the bytes are read, not kept
       });
       // The error's code names what broke (a reset, a refused connection) in the report's status counts.
-      req.on('error', (error: NodeJS.ErrnoException) => finish(status === 'timeout' ? status : `network${error.code ? ` ${error.code}` : ''}`));
+      // A reset on a kept-alive connection is most often the race with the server's keep-alive timeout (a
+      // browser sends such a request again): said apart from the reset of a fresh connection.
+      req.on('error', (error: NodeJS.ErrnoException) => finish(status === 'timeout' ? status : `network${error.code ? ` ${error.code}` : ''}${req.reusedSocket ? ' (kept-alive)' : ''}`));
       req.end(body);
     });
   }
 
-  async function player(userId: number) {
+  /**
+   * A player's live stream, as its tab's EventSource opens it: on a connection of its own (it holds
+   * its socket, so never through the agent the requests share), read and dropped until the run ends.
+   * Each stream comes from a loopback address of its player's (127.0.1.1, 127.0.1.2, …): 2,000
+   * players online come from as many addresses, and the server bounds streams per address (a room
+   * behind one NAT) below 2,000.
+   */
+  function stream(index: number, cookie: string) {
+    const fail = (why: string) => {
+      streams.errors++;
+      streams.failures[why] = (streams.failures[why] ?? 0) + 1;
+    };
+    const localAddress = `127.${1 + Math.floor(index / 62_500)}.${1 + (Math.floor(index / 250) % 250)}.${1 + (index % 250)}`;
+    const req = request({ agent: false, host: hostname, port, localAddress, path: '/api/notifications/stream', headers: { cookie, accept: 'text/event-stream' } });
+    let settled = false;
+    const settle = (why?: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      holding.delete(stop);
+      if (why && !over) fail(why);
+    };
+    const stop = () => {
+      settled = true;
+      req.destroy();
+    };
+    holding.add(stop);
+    const timer = setTimeout(() => (settle('timeout'), req.destroy()), REQUEST_TIMEOUT_MS);
+    req.on('response', (res) => {
+      clearTimeout(timer);
+      if (res.statusCode !== 200) settle(String(res.statusCode));
+      else streams.opened++;
+      res.on('close', () => settle('closed by server'));
+      res.resume(); // the events are read, not kept
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => settle(`network${error.code ? ` ${error.code}` : ''}`));
+    req.end();
+  }
+
+  async function player(userId: number, index: number) {
     const cookie = cookies.get(userId)!;
     const bearer = `Bearer ${event.tokens.get(userId)}`;
     // Browsers ask for gzip, which the server then spends CPU on; the bytes are not unzipped here.
@@ -235,8 +308,9 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
     const left = [...(event.kept.get(userId) ?? [])];
     let checks = 0;
     await sleep(Math.random() * length * ARRIVALS);
-    // The start rush: everyone opens the board first.
+    // The start rush: everyone opens the board first, whose script then opens the live stream.
     await call('board (HTML)', 'GET', `/competes/${event.id}/challenges`, page);
+    if (withStreams) stream(index, cookie);
     const now = () => performance.now() - started;
     let nextView = now() + between(VIEW_EVERY_MS);
     let nextCheck = now() + between(FIRST_CHECK_MS);
@@ -278,9 +352,13 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
     }
   }
 
+  const attacked = options.attackers ? runAttackers(url, (await sessionCookie.serialize(options.attackers.hogToken)).split(';')[0], seconds, options.attackers.which) : undefined;
   // Belt and braces: the run ends at most a request timeout after its deadline, whatever happens.
   const late = await Promise.race([Promise.all(users.map(player)).then(() => false), sleep(length + REQUEST_TIMEOUT_MS + 5_000).then(() => true)]);
   const elapsed = (performance.now() - started) / 1000;
+  over = true;
+  for (const stop of holding) stop();
+  const attackersResult = await attacked;
   loop.disable();
   agent.destroy();
 
@@ -294,8 +372,10 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
     }),
   ) as Record<Phase, PhaseStats>;
   const errors = Object.values(kinds).reduce((a, k) => a + k.errors, 0) + (late ? inFlight : 0);
+  const extras = [withStreams ? 'streams' : 'no streams', ...(options.attackers ? [`attackers: ${options.attackers.which.join(', ')}`] : [])].join('; ');
   return {
-    name: `competition (${users.length} players, ${seconds} s)`,
+    name: `competition (${users.length} players, ${seconds} s, ${extras})`,
+    options: { streams: withStreams, attackers: [...(options.attackers?.which ?? [])] },
     players: users.length,
     teams: wantedTeams,
     seconds: Math.round(elapsed * 10) / 10,
@@ -309,5 +389,7 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
     // Requests still unanswered when the run had to stop count as errors.
     unanswered: late ? inFlight : 0,
     client: { peakInFlight, connections, loopDelayP99: lateness(loop.percentile(99)), loopDelayMax: lateness(loop.max) },
+    ...(withStreams ? { streams } : {}),
+    ...(attackersResult ? { attackers: attackersResult } : {}),
   };
 }

@@ -1,13 +1,16 @@
 // `npm run bench [-- small|large|all]`: builds the production server, generates a dataset into a
 // fresh SQLite file, starts the server on it and loads each endpoint from this separate process
 // (autocannon, 16 connections, 10 s), then a team event's scoreboard and solves and a played
-// competition (issue 9 §5, scaled to 2,000 players by issue 11 §2). Prints and saves tests/bench/results.json. Loopback only;
+// competition (issue 9 §5, scaled to 2,000 players by issue 11 §2), every player holding a live
+// stream, with --attackers hostile clients beside them (attackers.ts). Prints and saves
+// tests/bench/results.json, with the options it ran with. Loopback only;
 // it stops by itself. Targets are reported, never asserted (ARCHITECTURE "Tests").
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../support/test-server';
+import { addStreamHog, ATTACKERS as ALL_ATTACKERS, type AttackerName } from './attackers';
 import { CHECK_P99_MS, CHECKS, competition, COMPETITION_S, EXPECTED, PHASES, PLAYERS, QUICK_COMPETITION_S, QUICK_PLAYERS, VIEW_P99_MS, VIEWS, type CompetitionResult, type Kind } from './competition';
 import { generate, SIZES, type Dataset } from './dataset';
 import { addBlackFriday, BLACK_FRIDAY_DURATION_S, BLACK_FRIDAY_TARGETS, blackFridayScenarios } from './black-friday';
@@ -29,10 +32,25 @@ const NO_BUILD = args.includes('--no-build');
 const COMPETITION_ONLY = args.includes('--competition-only');
 /** --verdicts: judge the saved results.json again (after the targets changed, say), running nothing. */
 const VERDICTS = args.includes('--verdicts');
+/** --no-streams: the competition's players hold no live stream (to compare with the default, where each holds one). */
+const STREAMS = !args.includes('--no-streams');
+/**
+ * --attackers: a slow-body client, a repeated-field poster and a stream hog run beside the
+ * competition's players; --attackers=slow-body,stream-hog runs only those named (to tell which costs what).
+ */
+const ATTACKERS: AttackerName[] = (() => {
+  const arg = args.find((a) => a === '--attackers' || a.startsWith('--attackers='));
+  if (!arg) return [];
+  if (arg === '--attackers') return [...ALL_ATTACKERS];
+  const names = arg.slice('--attackers='.length).split(',').map((slug) => slug.replace(/-/g, ' '));
+  const unknown = names.filter((name) => !ALL_ATTACKERS.includes(name as AttackerName));
+  if (unknown.length) throw new Error(`unknown attackers: ${unknown.join(', ')} (known: ${ALL_ATTACKERS.map((n) => n.replace(/ /g, '-')).join(', ')})`);
+  return names as AttackerName[];
+})();
 const seconds = QUICK ? 2 : undefined;
 const arg = args.find((a) => !a.startsWith('--')) ?? 'all';
 if (!['small', 'large', 'all'].includes(arg)) {
-  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--verdicts]');
+  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--verdicts]');
   process.exit(2);
 }
 const sizes: SizeName[] = arg === 'all' ? ['small', 'large'] : [arg as SizeName];
@@ -175,6 +193,8 @@ async function runSize(name: SizeName) {
   const eventSize = EVENT_SIZES[name];
   const event = await addTeamEvent(join(dir, 'ctf.db'), data, eventSize);
   const friday = addBlackFriday(join(dir, 'ctf.db'), data);
+  // The stream hog's own learner: every learner of the small dataset is a player.
+  const hogToken = ATTACKERS.length ? addStreamHog(join(dir, 'ctf.db')) : undefined;
   console.log(`  and a running black-friday event: ${friday.solves} solves booking ${friday.coins} coins, a reward of 10 coins to buy`);
   const eventOnly = event.eventOnlyLearners ? ` (${event.eventOnlyLearners} of their players signed up for the event alone)` : '';
   console.log(`  generated in ${((Date.now() - started) / 1000).toFixed(1)} s, with an online event of ${eventSize.teams} teams of ${eventSize.teamSize}${eventOnly}, ${eventSize.challenges} challenges (${eventSize.dynamic} dynamic), ${event.solves} validated team solves, ${event.solvePairs.length} solves left to make`);
@@ -263,13 +283,28 @@ async function runSize(name: SizeName) {
     }
     const cpuBefore = cpuSeconds(server.child.pid!);
     const clientBefore = process.cpuUsage();
-    const played = QUICK ? await competition(server.url, event, QUICK_COMPETITION_S, QUICK_PLAYERS) : await competition(server.url, event);
+    // The competition's own peak (VmHWM also holds the scenarios before it), to compare runs with and without attackers.
+    let competitionPeak = 0;
+    const competitionSampler = setInterval(() => {
+      try {
+        competitionPeak = Math.max(competitionPeak, memory(server.child.pid!).rss);
+      } catch {} // a server that died under attack has no /proc entry left: said below
+    }, 250);
+    const options = { streams: STREAMS, attackers: hogToken ? { which: ATTACKERS, hogToken } : undefined };
+    const played = QUICK ? await competition(server.url, event, QUICK_COMPETITION_S, QUICK_PLAYERS, options) : await competition(server.url, event, COMPETITION_S, PLAYERS, options);
+    clearInterval(competitionSampler);
     const { exitCode, signalCode } = server.child;
-    if (exitCode !== null || signalCode !== null) throw new Error(`the server died during the competition (${signalCode ?? `exit ${exitCode}`})`);
+    if (exitCode !== null || signalCode !== null) {
+      // What the players and the attackers met until then is the finding: shown before giving up.
+      played.serverPeakRssMiB = Math.round(competitionPeak);
+      reportCompetition(played);
+      throw new Error(`the server died during the competition (${signalCode ?? `exit ${exitCode}`})`);
+    }
     // How busy the server was: with other work on the machine it may get less than a core.
     played.serverCpuPercent = Math.round(((cpuSeconds(server.child.pid!) - cpuBefore) / played.seconds) * 100);
     const client = process.cpuUsage(clientBefore);
     played.clientCpuPercent = Math.round((client.user + client.system) / 1e4 / played.seconds);
+    played.serverPeakRssMiB = Math.round(Math.max(competitionPeak, memory(server.child.pid!).rss));
     reportCompetition(played);
     // Profiled servers are restarted per endpoint and carry the profiler: no figure when nothing was measured.
     const peakRssAllMiB = PROFILE ? (endpoints.length ? Math.max(...endpoints.map((e) => e.peakRssMiB ?? 0)) : Number.NaN) : Math.round(memory(server.child.pid!).hwm);
@@ -300,8 +335,14 @@ function report(measured: Measured) {
 }
 
 function reportCompetition(c: CompetitionResult) {
-  console.log(`  ${c.name}: ${c.teams} teams, ${c.reqPerSec} req/s over ${c.seconds} s, ${c.submissions} submissions, errors ${c.errors}, server CPU ${c.serverCpuPercent}% of one core${c.unanswered ? `, ${c.unanswered} requests never answered` : ''}`);
-  console.log(`    players' process: CPU ${c.clientCpuPercent}% of one core, at most ${c.client.peakInFlight} requests in flight, ${c.client.connections} connections opened, event loop late by ${c.client.loopDelayP99} ms at p99 (max ${c.client.loopDelayMax} ms)`);
+  console.log(`  ${c.name}: ${c.teams} teams, ${c.reqPerSec} req/s over ${c.seconds} s, ${c.submissions} submissions, errors ${c.errors}, server CPU ${c.serverCpuPercent ?? '?'}% of one core${c.unanswered ? `, ${c.unanswered} requests never answered` : ''}`);
+  console.log(`    server peak memory during the competition: ${c.serverPeakRssMiB} MiB (sampled every 250 ms)`);
+  const counts = (codes: Record<string, number>) => Object.entries(codes).map(([code, n]) => `${code}: ${n}`).join(', ') || 'none';
+  if (c.streams) console.log(`    streams: ${c.streams.opened} open, ${c.streams.errors} errors${c.streams.errors ? ` (${counts(c.streams.failures)})` : ''}`);
+  else console.log('    streams: none (--no-streams)');
+  // What the server answered each attacker: the figures above are what the players paid for them.
+  for (const [name, a] of Object.entries(c.attackers ?? {})) console.log(`    attacker ${name}: ${a.requests} sent, answered ${counts(a.statusCodes)}`);
+  console.log(`    players' process: CPU ${c.clientCpuPercent ?? '?'}% of one core, at most ${c.client.peakInFlight} requests in flight, ${c.client.connections} connections opened, event loop late by ${c.client.loopDelayP99} ms at p99 (max ${c.client.loopDelayMax} ms)`);
   const line = (kind: string, k: CompetitionResult['kinds'][string], indent: string) => {
     const hits = k.cacheHits !== undefined ? `  page cache hits ${k.cacheHits}, shared renders ${k.sharedRenders ?? 0}` : '';
     // What the errors were: statuses, 'timeout' (no answer in 10 s) or 'network' (the connection failed).
@@ -352,6 +393,9 @@ function verdicts(results: Record<string, Awaited<ReturnType<typeof runSize>>>) 
       lines.push(`${c.viewsP99 < VIEW_P99_MS ? 'met   ' : 'MISSED'} small ${c.name}: ${f.views} (target < ${VIEW_P99_MS})`);
       lines.push(`${c.checksP99 < CHECK_P99_MS ? 'met   ' : 'MISSED'} small ${c.name}: ${f.checks} (target < ${CHECK_P99_MS})`);
       lines.push(`${c.errors === 0 ? 'met   ' : 'MISSED'} small ${c.name}: ${c.errors} errors (target 0)`);
+      if (c.streams) lines.push(`${c.streams.errors === 0 ? 'met   ' : 'MISSED'} small ${c.name}: streams ${c.streams.opened} open, ${c.streams.errors} errors (target 0)`);
+      if (c.serverPeakRssMiB !== undefined) lines.push(`${below(c.serverPeakRssMiB)} small ${c.name}: server peak memory during it ${c.serverPeakRssMiB} MiB (target < ${PEAK_MIB})`);
+      for (const [name, a] of Object.entries(c.attackers ?? {})) lines.push(`info   small ${c.name}: attacker ${name} answered ${Object.entries(a.statusCodes).map(([code, n]) => `${code}: ${n}`).join(', ')}`);
     }
     lines.push(`${below(small.peakRssMiB)} small peak memory ${small.peakRssMiB} MiB over the issue's endpoints (target < ${PEAK_MIB}); ${small.peakRssAllMiB ?? '?'} MiB after the extra scenarios`);
     for (const e of small.endpoints.filter((e) => ISSUE11_TARGETS[e.name])) {
@@ -374,7 +418,7 @@ function verdicts(results: Record<string, Awaited<ReturnType<typeof runSize>>>) 
       const f = competitionFigures(c);
       const s = small?.competition?.phases ? small.competition : undefined;
       lines.push(`info   large ${c.name}: ${f.views} (small's target < ${VIEW_P99_MS}${s ? `; small ${s.viewsP99} ms` : ''})`);
-      lines.push(`info   large ${c.name}: ${f.checks} (small's target < ${CHECK_P99_MS}${s ? `; small ${s.checksP99} ms` : ''}), ${c.errors} errors`);
+      lines.push(`info   large ${c.name}: ${f.checks} (small's target < ${CHECK_P99_MS}${s ? `; small ${s.checksP99} ms` : ''}), ${c.errors} errors${c.streams ? `, streams ${c.streams.opened} open, ${c.streams.errors} errors` : ''}`);
     }
     lines.push(`${large.coldStandings.medianMs < COLD_MS ? 'met   ' : 'MISSED'} large cold standings ${large.coldStandings.medianMs} ms (target < ${COLD_MS})`);
     lines.push(`${below(large.peakRssMiB)} large peak memory ${large.peakRssMiB} MiB over the issue's endpoints (target < ${PEAK_MIB}); ${large.peakRssAllMiB ?? '?'} MiB after the extra scenarios`);
@@ -403,6 +447,8 @@ async function main() {
     at: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
     load: { tool: 'autocannon', connections: 16, durationSeconds: 10, eventDurationSeconds: EVENT_DURATION_S, competition: { tool: 'node:http, one loop per player', players: PLAYERS, durationSeconds: COMPETITION_S } },
+    // A reader tells runs apart by these (the competition's figures move with them).
+    options: { sizes, streams: STREAMS, attackers: ATTACKERS },
     ...results,
     verdicts: summary,
   };
