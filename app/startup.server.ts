@@ -8,6 +8,7 @@ import { db, dbReady } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import { hashPassword } from '~/lib/password.server';
+import { guardProcess } from '~/lib/process-guards.server';
 
 async function ensureSuperuser() {
   const { email, username, password } = env.superuser;
@@ -45,6 +46,8 @@ async function ensureSuperuser() {
 }
 
 export async function startup(): Promise<void> {
+  // First: an unhandled rejection is logged and the process goes on (lib/process-guards.server.ts).
+  guardProcess();
   await dbReady;
   await ensureSuperuser();
   if (env.seed === 'demo') {
