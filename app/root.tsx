@@ -115,6 +115,19 @@ const ERROR_PAGES: Record<number, { title: string; text: string }> = {
   404: { title: 'Page not found', text: 'This page does not exist, or you cannot see it.' },
   409: { title: 'Conflict', text: 'This change conflicts with the current state.' },
   429: { title: 'Too many requests', text: 'Please wait a moment and try again.' },
+  503: { title: 'Busy', text: 'The server is busy. Try again in a few seconds.' },
+};
+
+/**
+ * The Retry-After of what a route threw (a 503 for a busy database, a 429) on the error page's
+ * response: React Router keeps only the cookies of a thrown response's headers unless a route's
+ * `headers` passes them on, and the root is the one error boundary.
+ */
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get('Retry-After');
+  const passed: Record<string, string> = {};
+  if (retryAfter) passed['Retry-After'] = retryAfter;
+  return passed;
 };
 
 /**

@@ -2,12 +2,13 @@
 // module). It wires the layers together, so it sits beside the entry, above domain and lib.
 import { randomBytes } from 'node:crypto';
 import { seedDemo } from '../prisma/seed';
-import { flushAttempts } from '~/domain/attempt-log.server';
+import { flushAttempts, waitingAttempts } from '~/domain/attempt-log.server';
 import { startEventReminders, stopEventReminders } from '~/domain/event-reminders.server';
 import { db, dbReady } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import { hashPassword } from '~/lib/password.server';
+import { guardProcess } from '~/lib/process-guards.server';
 
 async function ensureSuperuser() {
   const { email, username, password } = env.superuser;
@@ -45,6 +46,8 @@ async function ensureSuperuser() {
 }
 
 export async function startup(): Promise<void> {
+  // First: an unhandled rejection is logged and the process goes on (lib/process-guards.server.ts).
+  guardProcess();
   await dbReady;
   await ensureSuperuser();
   if (env.seed === 'demo') {
@@ -56,6 +59,8 @@ export async function startup(): Promise<void> {
 
 export async function shutdown(): Promise<void> {
   stopEventReminders();
-  await flushAttempts();
+  // Bounded: a database another process keeps locked fails the flush after the retry bound (about
+  // 2.5 s, lib/sql.server.ts) instead of holding the stop.
+  if (!(await flushAttempts())) logger.error({ lost: waitingAttempts() }, 'flag attempts not written before the stop');
   await db.$disconnect();
 }

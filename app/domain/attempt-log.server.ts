@@ -4,36 +4,116 @@
 // the write path cheap, and the caches keyed on data_version (sessions, pages) valid between
 // batches. The rate limit does not read this log (it counts in memory), so no rule waits for it.
 // What a crash can lose is the last FLUSH_MS of attempts; a graceful stop flushes (README "Rules").
+//
+// A batch that cannot be written (another process holds the write lock past lib/sql.server.ts's
+// retry bound, a full disk) is kept and tried again every RETRY_MS: attempts wait in memory, at most
+// MAX_KEPT of them (the oldest are dropped past that, with a warning). A row the database refuses on
+// its own (its challenge or user was deleted meanwhile) is left out rather than holding the others
+// back. No failure is ever thrown at the caller (the writes are behind, nobody awaits them but the
+// shutdown and tests), and no log line carries an attempt: only counts.
 import { createHmac } from 'node:crypto';
 import { env } from '~/lib/env.server';
+import { logger } from '~/lib/logger.server';
 import { sqlBool, sqlDate, statement, writeTransaction } from '~/lib/sql.server';
 
 const FLUSH_MS = 50;
 const BATCH = 500;
+const RETRY_MS = 1_000;
+/** About 100 bytes each: a few MB at most, minutes of a 2,000-player competition's attempts. */
+export const MAX_KEPT = 50_000;
 
 type Row = [challengeId: number, userId: number, isCorrect: number, digest: string | null, createdAt: string];
 const insert = statement<unknown, Row>('INSERT INTO "FlagAttempt" (challengeId, userId, isCorrect, digest, createdAt) VALUES (?, ?, ?, ?, ?)');
 
 let pending: Row[] = [];
 let timer: NodeJS.Timeout | null = null;
+/** Set while a failed batch waits to be tried again: the retry is not hurried by new attempts. */
+let failing = false;
 
 /** A wrong value is kept only as a keyed digest: equal guesses can be told apart, never read. */
 const digest = (value: string) => createHmac('sha256', env.sessionSecret).update(value).digest('hex').slice(0, 32);
 
 export function logAttempt(challengeId: number, userId: number, attempt: string, correct: boolean): void {
   pending.push([challengeId, userId, sqlBool(correct), correct ? null : digest(attempt.trim()), sqlDate()]);
-  if (pending.length >= BATCH) void flushAttempts();
-  else timer ??= setTimeout(() => void flushAttempts(), FLUSH_MS);
+  if (pending.length >= BATCH && !failing) void flushAttempts();
+  else timer ??= setTimeout(flushOnTimer, FLUSH_MS);
 }
 
-/** Writes what is waiting; the server's shutdown and tests that read the log call it. */
-export async function flushAttempts(): Promise<void> {
+/** A timer's flush: the timer is done, so the next attempt (or failure) can set another. */
+function flushOnTimer() {
+  timer = null;
+  void flushAttempts();
+}
+
+let flushing: Promise<boolean> | null = null;
+/** When (performance.now()) a flush last failed. */
+let failedAt = -Infinity;
+
+/**
+ * Writes what is waiting; the server's shutdown and tests that read the log call it. Never rejects:
+ * true when everything waiting was written, false when it is kept for a later try (logged). One
+ * flush at a time: a call waits for the one under way (so the shutdown's flush covers the rows that
+ * one holds), and gives up if a flush failed since it was asked for (the database refused a write
+ * for the whole retry bound meanwhile; the retry timer tries again), so a stop waits one bound at most.
+ */
+export function flushAttempts(): Promise<boolean> {
+  const asked = performance.now();
+  const previous = flushing;
+  const run = previous ? previous.then(() => (failedAt >= asked ? false : flushWaiting())) : flushWaiting();
+  flushing = run;
+  void run.then(() => {
+    if (flushing === run) flushing = null;
+  });
+  return run;
+}
+
+async function flushWaiting(): Promise<boolean> {
   if (timer) clearTimeout(timer);
   timer = null;
-  if (!pending.length) return;
+  if (!pending.length) return true;
   const rows = pending;
   pending = [];
-  await writeTransaction(() => {
-    for (const row of rows) insert.now().run(...row);
-  });
+  try {
+    const refused = await writeTransaction(() => {
+      let refused = 0;
+      for (const row of rows) {
+        try {
+          insert.now().run(...row);
+        } catch (error) {
+          // A foreign key or other constraint: this row can never be written (the statement alone
+          // is undone). Anything else (busy, I/O) fails the batch, to be tried again.
+          if (!String((error as { code?: unknown })?.code).startsWith('SQLITE_CONSTRAINT')) throw error;
+          refused++;
+        }
+      }
+      return refused;
+    });
+    if (refused) logger.warn({ refused }, 'flag attempts left out of the log: the database refused them');
+    if (failing) logger.info({ written: rows.length - refused }, 'flag attempt log written again');
+    failing = false;
+    return true;
+  } catch (error) {
+    failedAt = performance.now();
+    keep(rows);
+    // The error's message and code, never the rows (a wrong attempt's digest, its user).
+    logger.warn({ reason: (error as Error)?.message, code: (error as { code?: unknown })?.code, kept: pending.length, retryInMs: RETRY_MS }, 'flag attempt log not written, kept for a later try');
+    failing = true;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flushOnTimer, RETRY_MS);
+    timer.unref();
+    return false;
+  }
 }
+
+/** Puts a failed batch back ahead of the attempts logged since, within MAX_KEPT. */
+function keep(rows: Row[]) {
+  pending = rows.concat(pending);
+  const over = pending.length - MAX_KEPT;
+  if (over > 0) {
+    pending = pending.slice(over);
+    logger.warn({ dropped: over, kept: pending.length }, 'flag attempts dropped: too many waiting to be written');
+  }
+}
+
+/** For tests: how many attempts wait to be written. */
+export const waitingAttempts = (): number => pending.length;

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { getMultipartBoundary, parseMultipart } from '@remix-run/multipart-parser';
 import type { z } from 'zod';
 import { env } from './env.server';
-import { DomainError, Invalid, errorBody, fromConformErrors, type FieldErrors } from './errors.server';
+import { DomainError, Invalid, databaseBusy, errorBody, fromConformErrors, type FieldErrors } from './errors.server';
 import { logger } from './logger.server';
 import type { Page } from './pagination';
 import type { UploadedFile } from './uploads.server';
@@ -21,7 +21,7 @@ export class JsonText {
 
 const JSON_TYPE = 'application/json';
 
-/** Runs an API handler, turning domain errors into their JSON status (never a 500 for bad input). */
+/** Runs an API handler, turning domain errors into their JSON status (never a 500 for bad input), a busy database into 503. */
 export async function api(run: () => Promise<Response | JsonText | unknown>, context?: unknown): Promise<Response | DirectReply> {
   const direct = (context as { direct?: boolean } | undefined)?.direct === true;
   const reply = (status: number, body: string, extra: Record<string, string> = {}) => {
@@ -35,10 +35,12 @@ export async function api(run: () => Promise<Response | JsonText | unknown>, con
     return reply(200, JSON.stringify(result));
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof DomainError) {
+    // A busy database (lib/sql.server.ts retried it within its bound) is a 503 with Retry-After.
+    const answered = error instanceof DomainError ? error : databaseBusy(error);
+    if (answered) {
       const headers: Record<string, string> = {};
-      if ('retryAfterSeconds' in error) headers['Retry-After'] = String((error as { retryAfterSeconds: number }).retryAfterSeconds);
-      return reply(error.status, JSON.stringify(errorBody(error)), headers);
+      if ('retryAfterSeconds' in answered) headers['Retry-After'] = String((answered as { retryAfterSeconds: number }).retryAfterSeconds);
+      return reply(answered.status, JSON.stringify(errorBody(answered)), headers);
     }
     logger.error({ err: error }, 'api handler failed');
     return reply(500, JSON.stringify({ detail: 'Internal server error.' }));

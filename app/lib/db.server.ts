@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { PrismaClient } from '~/generated/prisma/client';
 import { databasePath, env } from './env.server';
 import { applyMigrations } from './migrate.server';
-import { adoptConnection, guardAdapter } from './sql.server';
+import { BUSY, adoptConnection, guardAdapter } from './sql.server';
 
 export type Db = PrismaClient;
 
@@ -15,6 +15,7 @@ export function openDatabase(url = env.databaseUrl): PrismaClient {
   if (path) mkdirSync(dirname(path), { recursive: true });
   const raw = new Database(path ?? ':memory:');
   raw.pragma('journal_mode = WAL');
+  // Before the server listens, waiting costs nobody: migrations wait up to 5 s for another writer.
   raw.pragma('busy_timeout = 5000');
   applyMigrations(raw, env.uploadDir);
   // Gives the query planner statistics (it analyzes tables that have none or changed a lot): without
@@ -30,14 +31,18 @@ export function openDatabase(url = env.databaseUrl): PrismaClient {
       const client = (connection as unknown as { client: Database.Database }).client;
       client.pragma('journal_mode = WAL');
       client.pragma('foreign_keys = ON');
-      client.pragma('busy_timeout = 5000');
+      // Short: better-sqlite3 waits synchronously, freezing every request meanwhile. A write that
+      // finds another process's lock waits for it asynchronously instead (sql.server.ts, BUSY).
+      client.pragma(`busy_timeout = ${BUSY.syncWaitMs}`);
       client.pragma('synchronous = NORMAL');
       adoptConnection(client);
       // Queries outside a transaction wait while one is open (sql.server.ts, "The gate").
       return guardAdapter(connection);
     },
   });
-  return new PrismaClient({ adapter });
+  // A transaction waits for a busy database up to BUSY.boundMs (sql.server.ts): Prisma's own wait for
+  // a transaction to start (2 s by default) must be longer, or it would end that wait first.
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: BUSY.boundMs + 2_000 } });
 }
 
 export const db: PrismaClient = openDatabase();

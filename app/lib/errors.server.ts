@@ -34,6 +34,56 @@ export class Invalid extends DomainError {
   }
 }
 
+/** Seconds a client is asked to wait after a 503 for a busy database. */
+export const DATABASE_BUSY_RETRY_AFTER = 3;
+
+/**
+ * The database could not take a write in time: another process held SQLite's write lock (a backup,
+ * the sqlite3 shell, a migration) past the retry bound of lib/sql.server.ts. Not a DomainError: it is
+ * a passing fault of the server, not an answer about the input, so no form shows it as a message;
+ * it reaches the one mapping (api(), route-errors) and is answered 503 with Retry-After.
+ */
+export class DatabaseBusy extends Error {
+  readonly status = 503;
+  constructor(
+    readonly retryAfterSeconds = DATABASE_BUSY_RETRY_AFTER,
+    message = 'The database is busy. Try again in a few seconds.',
+  ) {
+    super(message);
+    this.name = 'DatabaseBusy';
+  }
+}
+
+/**
+ * The DatabaseBusy that `error` means, or null: DatabaseBusy itself, the driver's SQLITE_BUSY
+ * (better-sqlite3's SqliteError, code SQLITE_BUSY or an extended SQLITE_BUSY_*), and the same
+ * through Prisma. @prisma/adapter-better-sqlite3 turns SQLITE_BUSY into a DriverAdapterError whose
+ * cause is { kind: 'SocketTimeout', originalCode: 'SQLITE_BUSY', originalMessage: 'database is
+ * locked' }; Prisma's client throws that as a PrismaClientKnownRequestError P1008 ("Operation has
+ * timed out") with the DriverAdapterError in meta.driverAdapterError (P2010 for a raw query). A
+ * Prisma transaction that could not start within its maxWait (P2028) means the same to a client.
+ * Wrappers that keep the error as `cause` (remix-auth's) are looked through.
+ */
+export function databaseBusy(error: unknown): DatabaseBusy | null {
+  for (let seen = error, depth = 0; seen && typeof seen === 'object' && depth < 6; depth++) {
+    if (seen instanceof DatabaseBusy) return seen;
+    if (isBusyCode(seen)) return new DatabaseBusy();
+    const found = seen as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+    if (found.code === 'P2028' && typeof found.message === 'string' && found.message.includes('Unable to start a transaction in the given time')) return new DatabaseBusy();
+    const adapterError = found.meta?.driverAdapterError;
+    if (adapterError && typeof adapterError === 'object' && isBusyCode((adapterError as { cause?: unknown }).cause)) return new DatabaseBusy();
+    seen = found.cause;
+  }
+  return null;
+}
+
+/** SQLITE_BUSY as better-sqlite3 (`code`) or Prisma's driver adapter (`originalCode`) says it. */
+function isBusyCode(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, originalCode } = error as { code?: unknown; originalCode?: unknown };
+  return (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) || (typeof originalCode === 'string' && originalCode.startsWith('SQLITE_BUSY'));
+}
+
 /** Conform's error map (form-level errors under '') as API field errors (under non_field_errors). */
 export function fromConformErrors(error: Record<string, string[] | null> | null | undefined): FieldErrors {
   const fields: FieldErrors = {};
@@ -47,7 +97,8 @@ export function invalid(field: string, message: string): never {
 }
 
 /** The JSON body the API sends for a domain error (SPEC §7 / ARCHITECTURE "API conventions"). */
-export function errorBody(error: DomainError): Record<string, unknown> {
+export function errorBody(error: DomainError | DatabaseBusy): Record<string, unknown> {
+  if (error instanceof DatabaseBusy) return { detail: error.message };
   if (error instanceof Invalid) return error.fields;
   return error.code ? { detail: error.message, code: error.code } : { detail: error.message };
 }

@@ -9,6 +9,8 @@
 //   with that status, for a document request and a client navigation (`.data`) alike;
 // - resource routes (no component: /api, downloads, media): the same JSON body and status as the
 //   API's `api()` helper sends (`Retry-After` included for 429).
+// A busy database (errors.server.ts `databaseBusy`: DatabaseBusy, or SQLITE_BUSY from the driver or
+// through Prisma) is answered the same way, 503 with Retry-After: the error page or JSON.
 // A path parameter that names a record (`:id`, `:eventId`, `:fileId`...) and is not a positive safe
 // integer ('abc', '-1', '1e308', twenty nines) names no record: 404 before the route runs, so no
 // route has to guard it and no database query sees an out-of-range number.
@@ -16,15 +18,15 @@
 // sees the rendered response after the error boundary was chosen, and instrumentations only
 // observe. Wrapping the build's modules is the one place that covers every route, present and future.
 import { data, redirect, type ServerBuild } from 'react-router';
-import { DomainError, NotFound, RateLimited, errorBody } from './errors.server';
+import { DatabaseBusy, DomainError, NotFound, RateLimited, databaseBusy, errorBody } from './errors.server';
 import { loginUrlFor } from './return-to';
 
 type Handler = (...args: unknown[]) => unknown;
 
 /** What a page or resource route throws instead of the domain error. */
-export function routeErrorFor(error: DomainError, resource: boolean, request?: Request): Response | ReturnType<typeof data> {
+export function routeErrorFor(error: DomainError | DatabaseBusy, resource: boolean, request?: Request): Response | ReturnType<typeof data> {
   const headers: Record<string, string> = {};
-  if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds);
+  if (error instanceof RateLimited || error instanceof DatabaseBusy) headers['Retry-After'] = String(error.retryAfterSeconds);
   if (resource) return Response.json(errorBody(error), { status: error.status, headers });
   if (error.status === 401) return redirect(request ? loginUrlFor(new URL(request.url)) : '/login');
   return data({ detail: error.message }, { status: error.status, headers });
@@ -48,7 +50,8 @@ function wrap(handler: Handler, resource: boolean): Handler {
       if (malformedIdParam((args[0] as { params?: Record<string, string> } | undefined)?.params)) throw new NotFound();
       return await handler(...args);
     } catch (error) {
-      if (error instanceof DomainError) throw routeErrorFor(error, resource, (args[0] as { request?: Request } | undefined)?.request);
+      const answered = error instanceof DomainError ? error : databaseBusy(error);
+      if (answered) throw routeErrorFor(answered, resource, (args[0] as { request?: Request } | undefined)?.request);
       throw error;
     }
   };

@@ -3,9 +3,15 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useRouteError, type ServerBuild } from 'react-router';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { PrismaClient } from '~/generated/prisma/client';
 import { ErrorBoundary } from '~/root';
-import { Forbidden, NotFound, RateLimited, Unauthorized } from './errors.server';
+import { api } from './api.server';
+import { dbReady } from './db.server';
+import { databasePath } from './env.server';
+import { DATABASE_BUSY_RETRY_AFTER, DatabaseBusy, Forbidden, NotFound, RateLimited, Unauthorized, databaseBusy } from './errors.server';
 import { malformedIdParam, withDomainErrors } from './route-errors.server';
 
 type Loader = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
@@ -110,5 +116,60 @@ describe('the root error page', () => {
     expect(status).toBe(403);
     expect(html).toContain('Access denied');
     expect(html).toContain('This event is for enrolled learners.');
+  });
+
+  it('is a 503 "Busy" page for a busy database', async () => {
+    const { status, html } = await render(new DatabaseBusy());
+    expect(status).toBe(503);
+    expect(html).toContain('Busy');
+    expect(html).toContain('The server is busy. Try again in a few seconds.');
+  });
+});
+
+describe('a busy database', () => {
+  /** The error Prisma throws when SQLite answers SQLITE_BUSY (a client without this app's retries). */
+  async function prismaBusyError(): Promise<unknown> {
+    await dbReady;
+    const path = databasePath(process.env.DATABASE_URL!)!;
+    const other = new Database(path);
+    const bare = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${path}`, timeout: 0 }) });
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      return await bare.category.create({ data: { name: 'busy', nameKey: 'busy' } }).then(() => null, (error: unknown) => error);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+      await bare.$disconnect();
+    }
+  }
+
+  it('is recognised however it arrives: DatabaseBusy, the driver, Prisma, or as the cause of a wrapper', async () => {
+    const fromPrisma = await prismaBusyError();
+    expect(fromPrisma).toMatchObject({ code: 'P1008' }); // "Operation has timed out": a 500 if nothing mapped it
+    const driver = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    const notStarted = Object.assign(new Error('Transaction API error: Unable to start a transaction in the given time.'), { code: 'P2028' });
+    for (const error of [new DatabaseBusy(), driver, fromPrisma, new Error('authentication failed', { cause: fromPrisma }), notStarted]) {
+      expect(databaseBusy(error)).toBeInstanceOf(DatabaseBusy);
+    }
+    for (const error of [new Error('database is fine'), new Forbidden(), Object.assign(new Error('x'), { code: 'SQLITE_CONSTRAINT_UNIQUE' }), null, 'SQLITE_BUSY']) {
+      expect(databaseBusy(error)).toBeNull();
+    }
+  });
+
+  it('is a 503 with Retry-After: the error page for pages, {detail} for resource routes and the API', async () => {
+    const fromPrisma = await prismaBusyError();
+    const build = withDomainErrors(fakeBuild({ page: { default: Page, action: async () => { throw fromPrisma; } }, resource: { action: async () => { throw new DatabaseBusy(); } } }));
+    const page = await thrown(() => (build.routes.page!.module.action as unknown as Loader)(args));
+    expect(page).toMatchObject({ type: 'DataWithResponseInit', data: { detail: expect.stringMatching(/busy/) }, init: { status: 503 } });
+    expect(new Headers(page.init.headers).get('Retry-After')).toBe(String(DATABASE_BUSY_RETRY_AFTER));
+    const resource: Response = await thrown(() => (build.routes.resource!.module.action as unknown as Loader)(args));
+    expect(resource.status).toBe(503);
+    expect(resource.headers.get('Retry-After')).toBe(String(DATABASE_BUSY_RETRY_AFTER));
+    expect(await resource.json()).toEqual({ detail: 'The database is busy. Try again in a few seconds.' });
+
+    const answered = (await api(async () => { throw fromPrisma; })) as Response;
+    expect(answered.status).toBe(503);
+    expect(answered.headers.get('Retry-After')).toBe(String(DATABASE_BUSY_RETRY_AFTER));
+    expect(await answered.json()).toEqual({ detail: 'The database is busy. Try again in a few seconds.' });
   });
 });

@@ -13,9 +13,156 @@
 // (guardAdapter), prepared statements wait in `statement(...).get/all` and writeTransaction; a
 // synchronous read is only offered inside writeTransaction, which itself runs only when the gate is
 // open. No request can join another request's transaction.
+//
+// A busy database: another process (a backup, the sqlite3 shell, a migration) may hold SQLite's write
+// lock. better-sqlite3 is synchronous, so SQLite's own wait (busy_timeout) freezes the event loop:
+// it is kept short (BUSY.syncWaitMs, set by db.server.ts), and a write that still finds the lock
+// taken waits for it asynchronously ("Waiting for the write lock" below), up to BUSY.boundMs from its
+// first attempt, then fails with DatabaseBusy (answered 503 with Retry-After, lib/errors.server.ts).
+// This covers the group commit (writeTransaction), Prisma's single statements and the start of a
+// Prisma transaction (which takes the write lock at once, so nothing it did has to be undone).
 import type Database from 'better-sqlite3';
+import { DatabaseBusy, databaseBusy } from './errors.server';
 
 let main: Database.Database | null = null;
+
+// ---- Waiting for the write lock ---------------------------------------------------------------
+
+/** The bounds of waiting for another process's write lock. */
+export const BUSY = {
+  /** SQLite's busy_timeout: how long one attempt may wait synchronously (the event loop with it). */
+  syncWaitMs: 20,
+  /** How long a write keeps trying, from its first attempt, before it fails with DatabaseBusy. */
+  boundMs: 2_500,
+  /** The pauses between two looks at the lock: the first, doubled each time up to the last. */
+  firstPauseMs: 10,
+  maxPauseMs: 250,
+};
+
+/** A timer may fire a little before its time as performance.now() counts it: a deadline that close is met. */
+const DEADLINE_SLACK_MS = 2;
+
+/** True for SQLITE_BUSY however it arrives (the driver's error, Prisma's adapter's, DatabaseBusy). */
+export const isBusy = (error: unknown): boolean => databaseBusy(error) !== null;
+
+interface LockWaiter { resolve: () => void; reject: (error: unknown) => void; deadline: number }
+/** Writes waiting for the lock to be free. While there are any, one watcher looks at the lock. */
+const lockWaiters = new Set<LockWaiter>();
+/** Set when a write's attempt took SQLite's whole busy wait: the lock is most likely taken. */
+let lockSuspected = false;
+let watching = false;
+let looking = false;
+let watchPause = 0;
+let lookTimer: NodeJS.Timeout | null = null;
+let nextLookAt = 0;
+let lockStatements: { begin: Database.Statement; rollback: Database.Statement } | null = null;
+
+/** True while the write lock is known (or likely) to be another process's: a new write waits at once. */
+export const lockIsTaken = (): boolean => lockSuspected || lockWaiters.size > 0;
+
+/**
+ * Resolves once this connection can take the write lock, or rejects with DatabaseBusy when it is
+ * still taken at `deadline` (performance.now()). However many writes wait, one watcher looks at the
+ * lock, with a pause that grows from BUSY.firstPauseMs to BUSY.maxPauseMs, and at each waiter's
+ * deadline (a last look before it fails): each look may cost the event loop BUSY.syncWaitMs, once
+ * per look, not once per waiting write.
+ */
+export function lockFree(deadline: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    lockWaiters.add({ resolve, reject, deadline });
+    if (!watching) {
+      watching = true;
+      watchPause = BUSY.firstPauseMs;
+      planLook(performance.now() + watchPause);
+    }
+    planLook(deadline);
+  });
+}
+
+/** The next look at `at`, unless one is planned sooner or under way (it plans the next itself). */
+function planLook(at: number) {
+  if (looking || (lookTimer && at >= nextLookAt)) return;
+  if (lookTimer) clearTimeout(lookTimer);
+  nextLookAt = at;
+  lookTimer = setTimeout(lookAtLock, Math.max(0, at - performance.now()));
+}
+
+function lookAtLock() {
+  lookTimer = null;
+  looking = true;
+  // Through the gate: BEGIN on the shared connection only when no Prisma transaction is open.
+  whenFree(() => {
+    if (!main) return true;
+    if (lockStatements?.begin.database !== main) lockStatements = { begin: main.prepare('BEGIN IMMEDIATE'), rollback: main.prepare('ROLLBACK') };
+    try {
+      lockStatements.begin.run();
+    } catch (error) {
+      return !isBusy(error); // another failure: the writes meet it themselves
+    }
+    lockStatements.rollback.run();
+    return true;
+  }).then(lookedAtLock, () => lookedAtLock(true));
+}
+
+function lookedAtLock(free: boolean) {
+  looking = false;
+  if (free) {
+    lockSuspected = false;
+    watching = false;
+    const waiters = [...lockWaiters];
+    lockWaiters.clear();
+    for (const waiter of waiters) waiter.resolve();
+    return;
+  }
+  const now = performance.now();
+  let earliest = Infinity;
+  for (const waiter of lockWaiters) {
+    if (waiter.deadline <= now + DEADLINE_SLACK_MS) {
+      lockWaiters.delete(waiter);
+      waiter.reject(new DatabaseBusy());
+    } else earliest = Math.min(earliest, waiter.deadline);
+  }
+  if (!lockWaiters.size) {
+    watching = false;
+    return;
+  }
+  watchPause = Math.min(watchPause * 2, BUSY.maxPauseMs);
+  planLook(Math.min(now + watchPause, earliest));
+}
+
+/**
+ * One write's attempt (`run` does its database work synchronously, as the adapter does). While the
+ * lock is known to be taken it is not tried (DatabaseBusy at once: the caller waits with the
+ * others); an attempt that took SQLite's whole busy wait most likely met the lock, so the writes
+ * right behind it wait too, instead of each freezing the event loop to learn the same.
+ */
+function attemptWrite<T>(run: () => Promise<T>): Promise<T> {
+  if (lockIsTaken()) return Promise.reject(new DatabaseBusy());
+  const started = performance.now();
+  const result = run();
+  if (performance.now() - started >= BUSY.syncWaitMs) {
+    lockSuspected = true;
+    result.then(() => (lockSuspected = false), () => {});
+  }
+  return result;
+}
+
+/**
+ * Runs `attempt` (one statement outside a transaction: nothing to undo when it fails busy) again
+ * while it fails with SQLITE_BUSY, each time once the lock is free, up to BUSY.boundMs; then
+ * DatabaseBusy.
+ */
+export async function retryBusy<T>(attempt: () => Promise<T>): Promise<T> {
+  const deadline = performance.now() + BUSY.boundMs;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      await lockFree(deadline);
+    }
+  }
+}
 
 // ---- The gate ---------------------------------------------------------------------------------
 
@@ -59,7 +206,8 @@ function whenFree<T>(work: () => T): Promise<Awaited<T>> {
 }
 
 // The parts of Prisma's driver adapter (SqlDriverAdapter) the gate wraps.
-interface TransactionLike { commit(): Promise<void>; rollback(): Promise<void> }
+interface Query { sql: string; args: unknown[]; argTypes: unknown[] }
+interface TransactionLike { commit(): Promise<void>; rollback(): Promise<void>; executeRaw(query: Query): Promise<number> }
 interface AdapterLike {
   queryRaw(query: never): Promise<unknown>;
   executeRaw(query: never): Promise<unknown>;
@@ -67,26 +215,62 @@ interface AdapterLike {
   startTransaction(isolationLevel?: never): Promise<TransactionLike>;
 }
 
+/** A query that may write (anything but a SELECT): it waits first when others wait for the lock. */
+const mayWrite = (query: unknown) => !/^\s*SELECT\b/i.test((query as { sql?: string } | undefined)?.sql ?? '');
+
+// Takes the write lock in a transaction that has not read yet, changing nothing: a DELETE opens a
+// write transaction whatever its WHERE (no row, so no trigger and no page written, and another
+// process's data_version does not move). See guardAdapter.
+const TAKE_WRITE_LOCK: Query = { sql: 'DELETE FROM main."FlagAttempt" WHERE 0', args: [], argTypes: [] };
+const ROLLBACK: Query = { sql: 'ROLLBACK', args: [], argTypes: [] };
+
 /**
  * Wraps the adapter Prisma uses so that its queries outside a transaction wait while one is open
  * (the adapter runs each query synchronously inside the call), and a transaction holds the gate
  * from before its BEGIN until its COMMIT or ROLLBACK.
+ *
+ * Busy: a query outside a transaction is one statement in autocommit, so when it fails busy it is
+ * tried again (retryBusy). A transaction takes the write lock right after the adapter's BEGIN (a
+ * plain deferred BEGIN: the adapter offers no other, and a failed BEGIN would leave its mutex
+ * locked for good): busy there, it is rolled back, its gate and the adapter's mutex released while
+ * it waits for the lock, and started again, within the same bound. Having the lock from the start,
+ * nothing inside the transaction can fail busy later (a deferred transaction that read before
+ * another process's commit would fail with SQLITE_BUSY_SNAPSHOT half-way, past any retry).
  */
 export function guardAdapter<A extends AdapterLike>(adapter: A): A {
   const wrapped = Object.create(adapter) as A;
   const call = <K extends 'queryRaw' | 'executeRaw' | 'executeScript'>(name: K) =>
-    ((arg: never) => whenFree(() => (adapter[name] as (a: never) => Promise<unknown>).call(adapter, arg))) as A[K];
+    ((arg: never) => {
+      const run = () => (adapter[name] as (a: never) => Promise<unknown>).call(adapter, arg);
+      const write = name === 'executeScript' || mayWrite(arg);
+      return retryBusy(() => whenFree(() => (write ? attemptWrite(run) : run())));
+    }) as A[K];
   wrapped.queryRaw = call('queryRaw');
   wrapped.executeRaw = call('executeRaw');
   wrapped.executeScript = call('executeScript');
   wrapped.startTransaction = (async (isolationLevel?: never) => {
-    holders++;
+    const deadline = performance.now() + BUSY.boundMs;
     let tx: TransactionLike;
-    try {
-      tx = await adapter.startTransaction(isolationLevel);
-    } catch (error) {
-      release();
-      throw error;
+    for (;;) {
+      if (lockIsTaken()) await lockFree(deadline);
+      holders++;
+      try {
+        tx = await adapter.startTransaction(isolationLevel);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      try {
+        const started = tx;
+        await attemptWrite(() => started.executeRaw(TAKE_WRITE_LOCK));
+        break;
+      } catch (error) {
+        await tx.executeRaw(ROLLBACK).catch(() => {});
+        await tx.rollback().catch(() => {});
+        release();
+        if (!isBusy(error)) throw error;
+      }
+      await lockFree(deadline);
     }
     let released = false;
     const end = (finish: () => Promise<void>) => async () => {
@@ -225,8 +409,10 @@ export function statementsBy<Row = unknown, Params extends unknown[] = unknown[]
   };
 }
 
-interface WriteJob { work: () => unknown; resolve: (value: never) => void; reject: (error: unknown) => void }
+interface WriteJob { work: () => unknown; resolve: (value: never) => void; reject: (error: unknown) => void; deadline: number }
 let queued: WriteJob[] | null = null;
+/** A group waits for another process's write lock: works asked for meanwhile queue behind it. */
+let groupWaiting = false;
 
 /**
  * Runs `work` synchronously, all or nothing, in an IMMEDIATE transaction on Prisma's connection, as
@@ -239,51 +425,89 @@ let queued: WriteJob[] | null = null;
  * others still commit. Each promise settles after the commit, so an answer is never sent for a write
  * that is not yet durable. A commit and its WAL frames cost more than a solve's own writes, so under
  * load this divides the dearest part of a solve by the size of the group.
+ *
+ * Busy: when BEGIN IMMEDIATE finds another process's write lock, no work has run; the group waits
+ * for the lock (lockFree) and is tried again, in the same order, the works asked for meanwhile
+ * after it. A work still waiting BUSY.boundMs after it was asked for is rejected with DatabaseBusy;
+ * every failure reaches each caller of the group, never anyone else.
  */
 export function writeTransaction<T>(work: () => T): Promise<Awaited<T>> {
   if (!main) throw new Error('The database is not open yet (await dbReady).');
   return new Promise<Awaited<T>>((resolve, reject) => {
     if (!queued) {
       queued = [];
-      setImmediate(commitQueued);
+      if (!groupWaiting) setImmediate(commitQueued);
     }
-    queued.push({ work, resolve: resolve as (value: never) => void, reject });
+    queued.push({ work, resolve: resolve as (value: never) => void, reject, deadline: performance.now() + BUSY.boundMs });
   });
 }
 
 function commitQueued() {
-  const jobs = queued!;
+  const jobs = queued;
   queued = null;
-  const connection = main!;
-  void whenFree(() => {
-    const outcomes: ({ value: unknown } | { error: unknown })[] = [];
-    inWriteWork = true;
-    try {
-      connection.transaction(() => {
-        for (const job of jobs) {
-          try {
-            outcomes.push({ value: connection.transaction(job.work)() }); // nested: a savepoint
-          } catch (error) {
-            // An error SQLite answers by rolling back the whole transaction (a full disk, say) ends
-            // the group: what ran before it is gone too, so every promise is rejected.
-            if (!connection.inTransaction) throw error;
-            outcomes.push({ error });
-          }
-        }
-      }).immediate();
-    } catch (error) {
-      // BEGIN or COMMIT failed, or the group was rolled back: nothing was written.
-      for (const job of jobs) job.reject(error);
-      return;
-    } finally {
-      inWriteWork = false;
-    }
-    jobs.forEach((job, i) => {
-      const outcome = outcomes[i];
-      if ('error' in outcome) job.reject(outcome.error);
-      else job.resolve(outcome.value as never);
-    });
+  if (!jobs?.length) return;
+  whenFree(() => commitGroup(jobs)).catch((error) => {
+    for (const job of jobs) job.reject(error);
   });
+}
+
+function commitGroup(jobs: WriteJob[]) {
+  const connection = main!;
+  // Others wait for the lock already: wait with them rather than freeze the event loop to learn it.
+  if (lockIsTaken()) return waitForLock(jobs);
+  const outcomes: ({ value: unknown } | { error: unknown })[] = [];
+  let began = false;
+  inWriteWork = true;
+  try {
+    connection.transaction(() => {
+      began = true;
+      for (const job of jobs) {
+        try {
+          outcomes.push({ value: connection.transaction(job.work)() }); // nested: a savepoint
+        } catch (error) {
+          // An error SQLite answers by rolling back the whole transaction (a full disk, say) ends
+          // the group: what ran before it is gone too, so every promise is rejected.
+          if (!connection.inTransaction) throw error;
+          outcomes.push({ error });
+        }
+      }
+    }).immediate();
+  } catch (error) {
+    // BEGIN or COMMIT failed, or the group was rolled back: nothing was written.
+    if (!began && isBusy(error)) return waitForLock(jobs);
+    const reported = isBusy(error) ? new DatabaseBusy() : error;
+    for (const job of jobs) job.reject(reported);
+    return;
+  } finally {
+    inWriteWork = false;
+  }
+  jobs.forEach((job, i) => {
+    const outcome = outcomes[i];
+    if ('error' in outcome) job.reject(outcome.error);
+    else job.resolve(outcome.value as never);
+  });
+}
+
+/** The group waits for the write lock, then is committed again ahead of the works asked for since. */
+function waitForLock(jobs: WriteJob[]) {
+  groupWaiting = true;
+  const deadline = jobs.reduce((earliest, job) => Math.min(earliest, job.deadline), Infinity);
+  void lockFree(deadline)
+    .then(
+      () => jobs,
+      () => {
+        // The oldest works' time is up; the others wait on, each to its own deadline.
+        const over = performance.now() + DEADLINE_SLACK_MS;
+        const busy = new DatabaseBusy();
+        for (const job of jobs) if (job.deadline <= over) job.reject(busy);
+        return jobs.filter((job) => job.deadline > over);
+      },
+    )
+    .then((waiting) => {
+      groupWaiting = false;
+      queued = [...waiting, ...(queued ?? [])];
+      commitQueued();
+    });
 }
 
 /** The text Prisma stores for a DateTime in SQLite, so raw rows read back like Prisma's own. */

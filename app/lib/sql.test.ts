@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makePracticeChallenge } from '../../tests/support/play-factories';
 import { makeUser, unique } from '../../tests/support/factories';
-import { db } from './db.server';
-import { changeVersion, sqlDate, statement, writeTransaction } from './sql.server';
+import { db, dbReady } from './db.server';
+import { databasePath } from './env.server';
+import { DatabaseBusy, databaseBusy } from './errors.server';
+import { BUSY, changeVersion, sqlDate, statement, writeTransaction } from './sql.server';
 
 const insertCategory = statement<unknown, [string, string, string]>('INSERT INTO "Category" (name, nameKey, createdAt) VALUES (?, ?, ?)');
 const categoryNamed = statement<{ id: number }, [string]>('SELECT id FROM "Category" WHERE nameKey = ?');
@@ -138,5 +141,161 @@ describe('change counters', () => {
     await db.user.update({ where: { id: user.id }, data: { fullname: 'Changed Name' } });
     expect(of('User')).not.toBe(before.users);
     expect(of('Submission')).toBe(before.submissions);
+  });
+});
+
+// ---- A busy database: another process holds SQLite's write lock ------------------------------
+
+const BOUNDS = { ...BUSY };
+const locks: Database.Database[] = [];
+afterEach(() => {
+  Object.assign(BUSY, BOUNDS);
+  for (const connection of locks.splice(0)) if (connection.open) connection.close(); // a failed test's lock
+});
+
+/** Another connection to the same file takes the write lock, as a backup or the sqlite3 shell would. */
+async function otherProcessLocks(): Promise<{ release: () => void }> {
+  await dbReady;
+  const other = new Database(databasePath(process.env.DATABASE_URL!)!);
+  locks.push(other);
+  other.exec('BEGIN IMMEDIATE');
+  return { release: () => other.close() }; // closing ends its transaction, as a process's exit would
+}
+
+/** The longest the event loop stood still while `during` ran (a 5 ms interval's largest gap). */
+async function longestStall<T>(during: Promise<T>): Promise<{ value: PromiseSettledResult<T>; stallMs: number }> {
+  let last = performance.now();
+  let stallMs = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    stallMs = Math.max(stallMs, now - last);
+    last = now;
+  }, 5);
+  const [value] = await Promise.allSettled([during]);
+  clearInterval(ticker);
+  return { value, stallMs };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a busy database', () => {
+  it('a group that finds the lock taken waits for it, then commits in order, the writes asked for meanwhile after it', async () => {
+    const lock = await otherProcessLocks();
+    const order: string[] = [];
+    const write = (name: string) =>
+      writeTransaction(() => {
+        order.push(name);
+        return insertCategory.now().run(name, name, sqlDate()).changes;
+      });
+    const [a, b] = [unique('first'), unique('second')];
+    const group = Promise.all([write(a), write(b)]);
+    await sleep(150);
+    const later = unique('later');
+    const late = write(later);
+    setTimeout(lock.release, 300);
+    const { value, stallMs } = await longestStall(Promise.all([group, late]));
+    expect(value).toEqual({ status: 'fulfilled', value: [[1, 1], 1] });
+    expect(order).toEqual([a, b, later]);
+    for (const name of [a, b, later]) expect(await categoryNamed.get(name)).toBeDefined();
+    // SQLite's own wait is short; the rest of the wait was asynchronous.
+    expect(stallMs).toBeLessThan(BUSY.syncWaitMs + 60);
+  });
+
+  it('past the bound, every caller of the group gets DatabaseBusy; the next write commits once the lock is gone', async () => {
+    BUSY.boundMs = 300;
+    const lock = await otherProcessLocks();
+    const names = [unique('refused'), unique('refused')];
+    const started = performance.now();
+    const results = await Promise.allSettled(names.map((name) => writeTransaction(() => insertCategory.now().run(name, name, sqlDate()))));
+    const waited = performance.now() - started;
+    lock.release();
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    for (const r of results) {
+      const error = (r as PromiseRejectedResult).reason;
+      expect(error).toBeInstanceOf(DatabaseBusy);
+      expect(error).toMatchObject({ status: 503, retryAfterSeconds: expect.any(Number) });
+    }
+    expect(waited).toBeGreaterThanOrEqual(290);
+    expect(waited).toBeLessThan(1_000);
+    for (const name of names) expect(await categoryNamed.get(name)).toBeUndefined();
+    const after = unique('after');
+    await writeTransaction(() => insertCategory.now().run(after, after, sqlDate()));
+    expect(await categoryNamed.get(after)).toBeDefined();
+  });
+
+  it('each work of a group is bounded from when it was asked for: a later one outlives an earlier one that timed out', async () => {
+    BUSY.boundMs = 400;
+    const lock = await otherProcessLocks();
+    const early = unique('early');
+    const first = writeTransaction(() => insertCategory.now().run(early, early, sqlDate())).catch((error) => error);
+    await sleep(250);
+    const late = unique('late');
+    const second = writeTransaction(() => insertCategory.now().run(late, late, sqlDate()).changes);
+    expect(await first).toBeInstanceOf(DatabaseBusy);
+    lock.release();
+    expect(await second).toBe(1);
+    expect(await categoryNamed.get(late)).toBeDefined();
+  });
+
+  it('a Prisma write outside a transaction is tried again once the lock is free; past the bound it is a busy error', async () => {
+    let lock = await otherProcessLocks();
+    setTimeout(lock.release, 300);
+    const name = unique('prisma');
+    await db.category.create({ data: { name, nameKey: name } });
+    expect(await categoryNamed.get(name)).toBeDefined();
+
+    BUSY.boundMs = 300;
+    lock = await otherProcessLocks();
+    const refused = unique('prisma');
+    const error = await db.category.create({ data: { name: refused, nameKey: refused } }).catch((e: unknown) => e);
+    lock.release();
+    expect(databaseBusy(error)).toBeInstanceOf(DatabaseBusy);
+    expect(await categoryNamed.get(refused)).toBeUndefined();
+  });
+
+  it('a Prisma transaction takes the lock at its start: it waits there (reads go on meanwhile), then runs', async () => {
+    const lock = await otherProcessLocks();
+    const name = unique('tx');
+    const tx = db.$transaction(async (t) => {
+      const found = await t.category.findFirst({ where: { nameKey: name } });
+      await t.category.create({ data: { name, nameKey: name } });
+      return found;
+    });
+    await sleep(100);
+    // The waiting transaction holds neither the gate nor Prisma's mutex: reads answer at once.
+    const started = performance.now();
+    expect(await categoryNamed.get(name)).toBeUndefined();
+    expect(await db.category.count({ where: { nameKey: name } })).toBe(0);
+    expect(performance.now() - started).toBeLessThan(50);
+    lock.release();
+    expect(await tx).toBeNull();
+    expect(await categoryNamed.get(name)).toBeDefined();
+  });
+
+  it('a Prisma transaction that cannot get the lock within the bound fails busy and leaves the connection usable', async () => {
+    BUSY.boundMs = 300;
+    const lock = await otherProcessLocks();
+    const name = unique('tx');
+    const error = await db.$transaction(async (t) => t.category.create({ data: { name, nameKey: name } })).catch((e: unknown) => e);
+    lock.release();
+    expect(databaseBusy(error)).toBeInstanceOf(DatabaseBusy);
+    const after = unique('tx');
+    await db.$transaction(async (t) => t.category.create({ data: { name: after, nameKey: after } }));
+    expect(await categoryNamed.get(after)).toBeDefined();
+    expect(await categoryNamed.get(name)).toBeUndefined();
+  });
+
+  it('many writes waiting for the lock cost the event loop one short look at a time, not one each', async () => {
+    const lock = await otherProcessLocks();
+    const names = Array.from({ length: 30 }, () => unique('many'));
+    const writes = Promise.all([
+      ...names.slice(0, 15).map((name) => db.category.create({ data: { name, nameKey: name } })),
+      ...names.slice(15).map((name) => writeTransaction(() => insertCategory.now().run(name, name, sqlDate()))),
+    ]);
+    setTimeout(lock.release, 800);
+    const { value, stallMs } = await longestStall(writes);
+    expect(value.status).toBe('fulfilled');
+    expect(stallMs).toBeLessThan(BUSY.syncWaitMs * 3 + 40);
+    for (const name of names) expect(await categoryNamed.get(name)).toBeDefined();
   });
 });

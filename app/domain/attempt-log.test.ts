@@ -1,0 +1,98 @@
+// The flag attempt log is written behind: a batch that cannot be written (another process holds the
+// write lock past the retry bound) is kept and written later, never thrown at anyone, and never
+// logged with its attempts; a row the database refuses does not hold the others back.
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db, dbReady } from '~/lib/db.server';
+import { databasePath } from '~/lib/env.server';
+import { logger } from '~/lib/logger.server';
+import { BUSY } from '~/lib/sql.server';
+import { makeUser } from '../../tests/support/factories';
+import { makePracticeChallenge } from '../../tests/support/play-factories';
+import { MAX_KEPT, flushAttempts, logAttempt, waitingAttempts } from './attempt-log.server';
+
+const BOUNDS = { ...BUSY };
+let other: Database.Database | null = null;
+afterEach(() => {
+  Object.assign(BUSY, BOUNDS);
+  vi.restoreAllMocks();
+  if (other?.open) other.close(); // a failed test's lock, so the next test does not inherit it
+});
+
+async function otherProcessLocks() {
+  await dbReady;
+  const connection = (other = new Database(databasePath(process.env.DATABASE_URL!)!));
+  connection.exec('BEGIN IMMEDIATE');
+  return () => connection.close();
+}
+
+describe('the flag attempt log', () => {
+  it('keeps a batch the database could not take and writes it once the lock is gone, on its own', async () => {
+    const player = await makeUser();
+    const challenge = await makePracticeChallenge();
+    await flushAttempts();
+    const warned = vi.spyOn(logger, 'warn');
+    BUSY.boundMs = 200;
+    const release = await otherProcessLocks();
+    logAttempt(challenge.id, player.id, 'CTF{secret-guess}', false);
+    logAttempt(challenge.id, player.id, 'CTF{right}', true);
+    expect(await flushAttempts()).toBe(false); // no rejection: nobody awaits the timer's flush
+    expect(waitingAttempts()).toBe(2);
+    expect(warned).toHaveBeenCalled();
+    expect(JSON.stringify(warned.mock.calls)).not.toMatch(/secret-guess|CTF\{right\}/);
+    release();
+    // The retry timer (RETRY_MS) writes them without anyone asking.
+    let rows: { isCorrect: boolean }[] = [];
+    for (const deadline = Date.now() + 3_000; Date.now() < deadline && rows.length < 2; await new Promise((r) => setTimeout(r, 100))) {
+      rows = await db.flagAttempt.findMany({ where: { userId: player.id }, orderBy: { id: 'asc' } });
+    }
+    expect(rows.map((r) => r.isCorrect)).toEqual([false, true]);
+    expect(waitingAttempts()).toBe(0);
+  });
+
+  it('flushes one at a time: a flush asked for while one fails gives up with it (a stop waits one bound)', async () => {
+    const player = await makeUser();
+    const challenge = await makePracticeChallenge();
+    BUSY.boundMs = 300;
+    const release = await otherProcessLocks();
+    logAttempt(challenge.id, player.id, 'CTF{a}', false);
+    const started = performance.now();
+    const first = flushAttempts();
+    logAttempt(challenge.id, player.id, 'CTF{b}', false);
+    const second = flushAttempts(); // the shutdown's, say: it covers the rows the first one holds
+    expect(await second).toBe(false);
+    expect(await first).toBe(false);
+    expect(performance.now() - started).toBeLessThan(300 + 250);
+    expect(waitingAttempts()).toBe(2);
+    release();
+    expect(await flushAttempts()).toBe(true);
+    expect(await db.flagAttempt.count({ where: { userId: player.id } })).toBe(2);
+  });
+
+  it(`keeps at most ${MAX_KEPT} attempts while the database refuses them, dropping the oldest with a warning`, async () => {
+    const player = await makeUser();
+    const challenge = await makePracticeChallenge();
+    const warned = vi.spyOn(logger, 'warn');
+    BUSY.boundMs = 100;
+    const release = await otherProcessLocks();
+    logAttempt(challenge.id, player.id, 'CTF{first}', true);
+    expect(await flushAttempts()).toBe(false);
+    for (let i = 0; i < MAX_KEPT + 10; i++) logAttempt(challenge.id, player.id, 'CTF{again}', true);
+    expect(await flushAttempts()).toBe(false);
+    expect(waitingAttempts()).toBe(MAX_KEPT);
+    expect(warned).toHaveBeenCalledWith({ dropped: 11, kept: MAX_KEPT }, expect.stringMatching(/dropped/));
+    release();
+    expect(await flushAttempts()).toBe(true);
+    expect(await db.flagAttempt.count({ where: { userId: player.id } })).toBe(MAX_KEPT);
+  });
+
+  it('leaves out a row the database refuses (its challenge is gone) and writes the others', async () => {
+    const player = await makeUser();
+    const challenge = await makePracticeChallenge();
+    logAttempt(challenge.id + 1_000_000, player.id, 'CTF{x}', false);
+    logAttempt(challenge.id, player.id, 'CTF{y}', false);
+    expect(await flushAttempts()).toBe(true);
+    expect(await db.flagAttempt.count({ where: { userId: player.id } })).toBe(1);
+    expect(waitingAttempts()).toBe(0);
+  });
+});
