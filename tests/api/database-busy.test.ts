@@ -97,7 +97,7 @@ describe('another process holding the write lock', () => {
       expect(JSON.parse(apiWrite.body).fullname).toBe('Alice During Short Lock');
       expect(pagePost.status).toBe(302);
       expect(pageGet.status).toBe(200);
-      expect(pageGet.at - held.since).toBeLessThan(SHORT_LOCK_MS - 300);
+      expect(pageGet.at - held.since).toBeLessThan(SHORT_LOCK_MS);
       expect(Math.min(solve.at, apiWrite.at, pagePost.at) - held.since).toBeGreaterThanOrEqual(SHORT_LOCK_MS - 100);
     }
 
@@ -115,7 +115,7 @@ describe('another process holding the write lock', () => {
       ]);
       const answeredWithin = Math.max(wrong.at, solve.at, apiWrite.at, pagePost.at, pageGet.at, health.at) - held.since;
       held.release();
-      expect(answeredWithin).toBeLessThan(RETRY_BOUND_MS + 2_000);
+      expect(answeredWithin).toBeLessThan(RETRY_BOUND_MS + 5_000);
       expect(solve.at - held.since).toBeGreaterThanOrEqual(RETRY_BOUND_MS - 500); // it waited for the lock first
       expect(wrong.status).toBe(400); // the attempt log is written behind: the answer does not wait for it
       expect(pageGet.status).toBe(200);
@@ -170,7 +170,7 @@ describe('another process holding the write lock', () => {
     const code = await server.stop();
     held.release();
     expect(code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(RETRY_BOUND_MS + 3_000);
+    expect(Date.now() - started).toBeLessThan(10_000); // the stop's own cap
     expect(server.output()).toContain('flag attempts not written before the stop');
     expect(server.output()).not.toContain('wrong_before_stop');
   }, 20_000);
