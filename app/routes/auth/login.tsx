@@ -3,7 +3,9 @@ import { Field, FormErrors } from '~/components/field';
 import { getUser } from '~/lib/auth.server';
 import { loginAuthenticator } from '~/domain/login-form.server';
 import { contextOf } from '~/lib/context';
+import type { FormFields } from '~/lib/body.server';
 import { DomainError, Invalid } from '~/lib/errors.server';
+import { readPageForm } from '~/lib/form.server';
 import { RETURN_PARAM, safeReturnPath } from '~/lib/return-to';
 import { sessionCookie } from '~/lib/session.server';
 import type { Route } from './+types/login';
@@ -16,11 +18,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { returnTo };
 }
 
+/**
+ * What remix-auth-form reads (it calls formData() on a clone of the request it is given): only the
+ * two fields it checks, re-encoded, so the body is read once, by readPageForm, whatever it holds.
+ */
+function credentialsRequest(request: Request, form: FormFields): Request {
+  const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' });
+  const agent = request.headers.get('User-Agent');
+  if (agent) headers.set('User-Agent', agent);
+  return new Request(request.url, { method: 'POST', headers, body: new URLSearchParams({ email: form.text('email'), password: form.text('password') }) });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.clone().formData();
-  const email = String(form.get('email') ?? '');
+  const read = await readPageForm(request);
+  if (!read.ok) return data({ email: '', errors: read.errors }, { status: 400 });
+  const form = read.form;
+  const email = form.text('email');
   try {
-    const { token } = await loginAuthenticator(contextOf(context)).authenticate('form', request);
+    const { token } = await loginAuthenticator(contextOf(context)).authenticate('form', credentialsRequest(request, form));
     // Back to the page that sent the visitor here; only ever a path of this site.
     return redirect(safeReturnPath(form.get(RETURN_PARAM)), { headers: { 'Set-Cookie': await sessionCookie.serialize(token) } });
   } catch (error) {
