@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useRouteError, type ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ErrorBoundary } from '~/root';
+import { BODY_MESSAGES } from './body.server';
 import { Forbidden, NotFound, RateLimited, Unauthorized } from './errors.server';
 import { malformedIdParam, withDomainErrors } from './route-errors.server';
 
@@ -81,6 +82,22 @@ describe('record ids in the path', () => {
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ detail: 'Not found.' });
     expect(ran).toBe(false);
+  });
+});
+
+describe('page action bodies', () => {
+  it('of a type no page reads (JSON, text) are a 400 page before the action runs; forms, empty bodies and resource routes go through', async () => {
+    let ran = 0;
+    const build = withDomainErrors(fakeBuild({ page: { default: Page, action: async () => ++ran, loader: async () => ++ran }, api: { action: async () => ++ran } }));
+    const run = (id: string, name: 'action' | 'loader', body: string, type: string) =>
+      (build.routes[id]!.module[name] as unknown as Loader)({ ...args, request: new Request('http://ctf.test/x', { method: 'POST', body, headers: { 'Content-Type': type, 'Content-Length': String(body.length) } }) });
+    for (const type of ['application/json', 'text/plain', 'application/xml']) {
+      expect(await thrown(() => run('page', 'action', '{"a":1}', type)), type).toMatchObject({ data: { detail: BODY_MESSAGES.unsupported }, init: { status: 400 } });
+    }
+    expect(ran).toBe(0);
+    expect(await run('page', 'action', 'a=1', 'application/x-www-form-urlencoded')).toBe(1);
+    expect(await run('page', 'action', '', 'application/json')).toBe(2);
+    expect(await run('api', 'action', '{"a":1}', 'application/json')).toBe(3);
   });
 });
 
