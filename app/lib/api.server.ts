@@ -1,12 +1,11 @@
 // Helpers for the /api resource routes: input parsing, errors as JSON, paginated lists.
-import { parseWithZod } from '@conform-to/zod/v4';
-import { getMultipartBoundary, parseMultipart } from '@remix-run/multipart-parser';
 import type { z } from 'zod';
+import { BODY_MESSAGES, BodyRefused, readRequestBody, type FormFields } from './body.server';
 import { env } from './env.server';
 import { DomainError, Invalid, databaseBusy, errorBody, fromConformErrors, type FieldErrors } from './errors.server';
+import { parseWithSchema } from './form.server';
 import { logger } from './logger.server';
 import type { Page } from './pagination';
-import type { UploadedFile } from './uploads.server';
 
 /**
  * What api() answers when server.ts's direct lane called the handler (context.direct): the same
@@ -56,96 +55,26 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-/** A form body as the routes read it: FormData's reading methods, its files as UploadedFile. */
-export interface FormBody {
-  get(name: string): string | UploadedFile | null;
-  getAll(name: string): (string | UploadedFile)[];
-  keys(): Iterable<string>;
-}
-
-/** Reads a JSON, urlencoded or multipart body; the form is kept for its files. */
-export async function readBody(request: Request): Promise<{ values: Record<string, unknown>; form: FormBody | null; fields?: FormData }> {
-  const type = request.headers.get('Content-Type') ?? '';
-  if (type.includes('application/json')) {
-    const json = await request.json().catch(() => {
-      throw new Invalid({ non_field_errors: ['JSON parse error.'] });
-    });
-    if (!json || typeof json !== 'object' || Array.isArray(json)) throw new Invalid({ non_field_errors: ['Expected a JSON object.'] });
-    return { values: json as Record<string, unknown>, form: null };
+/**
+ * Reads a JSON, urlencoded or multipart body (app/lib/body.server.ts: linear, at most MAX_FIELDS
+ * fields, a 400 for anything that does not parse); the form is kept for its files. Any other type
+ * is an empty body.
+ */
+export async function readBody(request: Request): Promise<{ values: Record<string, unknown>; form: FormFields | null }> {
+  const body = await readRequestBody(request, { json: true });
+  if (body.kind === 'json') {
+    if (!body.value || typeof body.value !== 'object' || Array.isArray(body.value)) throw new BodyRefused(BODY_MESSAGES.jsonObject);
+    return { values: body.value as Record<string, unknown>, form: null };
   }
-  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    const form = await (type.includes('multipart/form-data') ? multipartForm(request, type) : request.formData()).catch(() => {
-      throw new Invalid({ non_field_errors: ['Malformed form body.'] });
-    });
-    const values = Object.fromEntries([...form.keys()].map((k) => [k, form.getAll(k).length > 1 ? form.getAll(k) : form.get(k)]));
-    return { values, form, fields: form instanceof MultipartForm ? form.fields() : form };
-  }
+  if (body.kind === 'form') return { values: body.form.toValues(), form: body.form };
   return { values: {}, form: null };
 }
 
-/** A file part of a multipart body: its bytes as parsed, with no Blob made of them. */
-class PartFile implements UploadedFile {
-  constructor(
-    readonly name: string,
-    readonly type: string,
-    private readonly bytes: Uint8Array,
-  ) {}
-
-  get size() {
-    return this.bytes.length;
-  }
-
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    return this.bytes.buffer.slice(this.bytes.byteOffset, this.bytes.byteOffset + this.bytes.length) as ArrayBuffer;
-  }
-}
-
-/** A multipart body's entries in order; the schemas read its text fields (fields()). */
-class MultipartForm implements FormBody {
-  constructor(private readonly entries: [string, string | PartFile][]) {}
-
-  get(name: string) {
-    return this.entries.find(([key]) => key === name)?.[1] ?? null;
-  }
-
-  getAll(name: string) {
-    return this.entries.filter(([key]) => key === name).map(([, value]) => value);
-  }
-
-  keys() {
-    return this.entries.map(([key]) => key);
-  }
-
-  fields(): FormData {
-    const form = new FormData();
-    for (const [key, value] of this.entries) if (typeof value === 'string') form.append(key, value);
-    return form;
-  }
-}
-
-/**
- * A multipart body parsed from its bytes by @remix-run/multipart-parser: the Fetch API's own parser
- * costs four times as much, and every solve sends its writeup this way. Its files stay the parsed
- * bytes (a File would copy them into a Blob, a tenth of a solve's cost). The body was bounded as it
- * arrived (server.ts), so the parser's own size limits are lifted.
- */
-async function multipartForm(request: Request, type: string): Promise<MultipartForm> {
-  const boundary = getMultipartBoundary(type);
-  if (!boundary) throw new Error('no boundary');
-  const entries: [string, string | PartFile][] = [];
-  const limits = { maxFileSize: Infinity, maxTotalSize: Infinity };
-  for (const part of parseMultipart(new Uint8Array(await request.arrayBuffer()), { boundary, ...limits })) {
-    if (!part.name) continue;
-    entries.push([part.name, part.isFile ? new PartFile(part.filename ?? '', part.mediaType ?? '', part.bytes) : part.text]);
-  }
-  return new MultipartForm(entries);
-}
-
 /** Parses a request body with a shared schema, or throws Invalid with per-field messages. */
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ data: z.infer<S>; form: FormBody | null }> {
-  const { values, form, fields } = await readBody(request);
-  if (fields) {
-    const submission = parseWithZod(fields, { schema });
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ data: z.infer<S>; form: FormFields | null }> {
+  const { values, form } = await readBody(request);
+  if (form) {
+    const submission = parseWithSchema(form, schema);
     if (submission.status !== 'success') throw new Invalid(fromConformErrors(submission.error));
     return { data: submission.value as z.infer<S>, form };
   }

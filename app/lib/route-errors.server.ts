@@ -11,6 +11,9 @@
 //   API's `api()` helper sends (`Retry-After` included for 429).
 // A busy database (errors.server.ts `databaseBusy`: DatabaseBusy, or SQLITE_BUSY from the driver or
 // through Prisma) is answered the same way, 503 with Retry-After: the error page or JSON.
+// A page action takes a form (urlencoded or multipart) or nothing: a body of another type (JSON,
+// text) is refused here with a 400 page before the action runs, whether or not it reads a form;
+// the form itself is read, counted and bounded by app/lib/body.server.ts's readForm.
 // A path parameter that names a record (`:id`, `:eventId`, `:fileId`...) and is not a positive safe
 // integer ('abc', '-1', '1e308', twenty nines) names no record: 404 before the route runs, so no
 // route has to guard it and no database query sees an out-of-range number.
@@ -18,6 +21,7 @@
 // sees the rendered response after the error boundary was chosen, and instrumentations only
 // observe. Wrapping the build's modules is the one place that covers every route, present and future.
 import { data, redirect, type ServerBuild } from 'react-router';
+import { BODY_MESSAGES, BodyRefused, unsupportedPageBody } from './body.server';
 import { DatabaseBusy, DomainError, NotFound, RateLimited, databaseBusy, errorBody } from './errors.server';
 import { loginUrlFor } from './return-to';
 
@@ -44,10 +48,13 @@ export function malformedIdParam(params: Record<string, string | undefined> | un
   return false;
 }
 
-function wrap(handler: Handler, resource: boolean): Handler {
+function wrap(handler: Handler, resource: boolean, action: boolean): Handler {
+  const pageAction = action && !resource;
   return async function withDomainErrors(...args: unknown[]) {
     try {
-      if (malformedIdParam((args[0] as { params?: Record<string, string> } | undefined)?.params)) throw new NotFound();
+      const { params, request } = (args[0] ?? {}) as { params?: Record<string, string>; request?: Request };
+      if (malformedIdParam(params)) throw new NotFound();
+      if (pageAction && request && unsupportedPageBody(request)) throw new BodyRefused(BODY_MESSAGES.unsupported);
       return await handler(...args);
     } catch (error) {
       const answered = error instanceof DomainError ? error : databaseBusy(error);
@@ -78,7 +85,7 @@ export function withDomainErrors(build: ServerBuild): ServerBuild {
       const source = route.module as unknown as Record<string, unknown>;
       const resource = !source.default;
       const copy: Record<string, unknown> = { ...source };
-      for (const name of ['loader', 'action'] as const) if (typeof source[name] === 'function') copy[name] = wrap(source[name] as Handler, resource);
+      for (const name of ['loader', 'action'] as const) if (typeof source[name] === 'function') copy[name] = wrap(source[name] as Handler, resource, name === 'action');
       module = copy;
       copies.set(route.module, module);
     }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PrismaClient } from '~/generated/prisma/client';
 import { ErrorBoundary } from '~/root';
 import { api } from './api.server';
+import { BODY_MESSAGES } from './body.server';
 import { dbReady } from './db.server';
 import { databasePath } from './env.server';
 import { DATABASE_BUSY_RETRY_AFTER, DatabaseBusy, Forbidden, NotFound, RateLimited, Unauthorized, databaseBusy } from './errors.server';
@@ -87,6 +88,22 @@ describe('record ids in the path', () => {
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ detail: 'Not found.' });
     expect(ran).toBe(false);
+  });
+});
+
+describe('page action bodies', () => {
+  it('of a type no page reads (JSON, text) are a 400 page before the action runs; forms, empty bodies and resource routes go through', async () => {
+    let ran = 0;
+    const build = withDomainErrors(fakeBuild({ page: { default: Page, action: async () => ++ran, loader: async () => ++ran }, api: { action: async () => ++ran } }));
+    const run = (id: string, name: 'action' | 'loader', body: string, type: string) =>
+      (build.routes[id]!.module[name] as unknown as Loader)({ ...args, request: new Request('http://ctf.test/x', { method: 'POST', body, headers: { 'Content-Type': type, 'Content-Length': String(body.length) } }) });
+    for (const type of ['application/json', 'text/plain', 'application/xml']) {
+      expect(await thrown(() => run('page', 'action', '{"a":1}', type)), type).toMatchObject({ data: { detail: BODY_MESSAGES.unsupported }, init: { status: 400 } });
+    }
+    expect(ran).toBe(0);
+    expect(await run('page', 'action', 'a=1', 'application/x-www-form-urlencoded')).toBe(1);
+    expect(await run('page', 'action', '', 'application/json')).toBe(2);
+    expect(await run('api', 'action', '{"a":1}', 'application/json')).toBe(3);
   });
 });
 

@@ -8,7 +8,10 @@
 // server), and the calls that destroy (DELETE, jwt/destroy) go last.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import routeTree from '../../app/routes';
 import { activeLearner, base, call, newLearner, superuserToken } from '../support/api-client';
+import { eventForm } from '../support/event-factories';
+import { SUPERUSER } from '../support/test-server';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
@@ -194,5 +197,154 @@ describe('malformed input to every /api route', () => {
 
     expect(sent).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
+  });
+});
+
+// ---- Page actions ----
+// Every page path of app/routes.ts (its nested routes resolved by importing the route tree itself),
+// POSTed as a browser would, with a same-origin Origin and, for the learner and the superuser, the
+// session cookie: no body, an empty form, JSON, plain text, broken multipart, multipart without a
+// boundary and a form of 20,000 repeated fields. Every answer must be below 500. /logout goes last:
+// it ends the sessions.
+
+/** Every path of a page or non-API resource route, its params as written (`*` sampled once). */
+function pagePaths(): string[] {
+  type Entry = { path?: string; index?: boolean; children?: Entry[] };
+  const walk = (entries: Entry[], parent: string): string[] =>
+    entries.flatMap((e) => {
+      const path = e.index || !e.path ? parent : parent ? `${parent}/${e.path}` : e.path;
+      return e.children ? walk(e.children, path) : [path];
+    });
+  return walk(routeTree as Entry[], '')
+    .filter((p) => !p.startsWith('api/'))
+    .map((p) => (p === '*' ? 'no/such/page' : p));
+}
+
+const pageOwn = { event: 0, user: 0, challenge: 0 };
+const pageCookies: Record<Role, string | undefined> = { anonymous: undefined, learner: undefined, superuser: undefined };
+
+function pageUrl(path: string): string {
+  const value = (param: string): string => {
+    if (param === 'eventId') return String(pageOwn.event);
+    if (param === 'userId') return String(pageOwn.user);
+    if (param === 'teamId') return '999999999'; // a well-formed id of no team
+    if (param === 'type') return 'online';
+    if (param === 'trainingWeek') return '1';
+    if (param === 'uid') return 'MQ';
+    if (param === 'token') return 'not-a-token';
+    if (param === 'code') return 'NOSUCHCODE';
+    if (path.startsWith('events/') || path.startsWith('media/events')) return String(pageOwn.event);
+    if (path.includes('challenges/')) return String(pageOwn.challenge);
+    return String(pageOwn.user); // practices/users/:id, media/profiles/:id, players/:id/coins
+  };
+  return `/${path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(value(param)))}`;
+}
+
+const REPEATED_FIELDS = 20_000;
+const PAGE_BODIES: Body[] = [
+  { name: 'none' },
+  { name: 'empty urlencoded', type: 'application/x-www-form-urlencoded', body: '' },
+  { name: 'JSON', type: 'application/json', body: '{"a":1,"b":[1,2,3]}' },
+  { name: 'text/plain', type: 'text/plain', body: 'a=1\r\nb=2' },
+  { name: 'broken multipart', type: 'multipart/form-data; boundary=zzz', body: '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end' },
+  { name: 'multipart without boundary', type: 'multipart/form-data', body: '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n--zzz--\r\n' },
+  { name: `${REPEATED_FIELDS} repeated fields`, type: 'application/x-www-form-urlencoded', body: 'a=&'.repeat(REPEATED_FIELDS) },
+];
+
+async function postPage(role: Role, url: string, body: Body): Promise<number> {
+  const headers: Record<string, string> = { Origin: base(), Accept: 'text/html' };
+  if (pageCookies[role]) headers.Cookie = pageCookies[role]!;
+  if (body.type) headers['Content-Type'] = body.type;
+  sent++;
+  const res = await fetch(`${base()}${url}`, { method: 'POST', headers, body: body.body, redirect: 'manual' });
+  const text = await res.text();
+  if (res.status >= 500) failures.push({ role, method: 'POST', url, body: body.name, status: res.status, answer: text.slice(0, 200) });
+  return res.status;
+}
+
+async function cookieOf(email: string, password: string): Promise<string> {
+  const login = await call('POST', '/api/auth/jwt/create/', { json: { email, password } });
+  expect(login.status).toBe(200);
+  return login.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
+}
+
+describe('malformed bodies to every page action', () => {
+  beforeAll(async () => {
+    const root = await superuserToken();
+    const learner = await activeLearner();
+    pageOwn.user = learner.id;
+    pageCookies.learner = await cookieOf(learner.email, learner.password);
+    pageCookies.superuser = await cookieOf(SUPERUSER.email, SUPERUSER.password);
+    const event = await call('POST', '/api/events/', { token: root, form: eventForm() });
+    expect(event.status).toBe(201);
+    pageOwn.event = event.body.id;
+    // The API part above may have deleted its own category: this part makes its own.
+    const category = await call('POST', '/api/categories/', { token: root, json: { name: `Page fuzz ${Date.now().toString(36)}` } });
+    expect(category.status).toBe(201);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: `Page fuzz ${Date.now().toString(36)}`, category: String(category.body.id), description: 'Fuzzed.', initial_value: '100', flag: JSON.stringify({ value: 'CTF{page}', collation: 'plain_text' }) })) form.set(k, v);
+    const challenge = await call('POST', '/api/challenges/', { token: root, form });
+    expect(challenge.status).toBe(201);
+    pageOwn.challenge = challenge.body.id;
+  });
+
+  it('are answered below 500, whoever sends them', { timeout: 120_000 }, async () => {
+    failures.length = 0;
+    const before = sent;
+    const paths = pagePaths();
+    expect(paths.length).toBeGreaterThan(40);
+    const roles: Role[] = ['anonymous', 'learner', 'superuser'];
+    const calls = (which: string[]) => roles.flatMap((role) => which.flatMap((path) => PAGE_BODIES.map((body) => () => postPage(role, pageUrl(path), body))));
+    await all(calls(paths.filter((p) => p !== 'logout')), 6);
+    await all(calls(['logout']), 6);
+    expect(sent - before).toBe(paths.length * roles.length * PAGE_BODIES.length);
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('non-ASCII in a redirect parameter', () => {
+  const target = '/practices/users?q=Ωmega';
+  /** A Location a client can follow: visible ASCII only, and the page asked for once decoded. */
+  const expectLocation = (location: string | null, decoded: string) => {
+    expect(location).toMatch(/^[\x21-\x7e]+$/);
+    expect(decodeURI(location!)).toBe(decoded);
+  };
+
+  it('is percent-encoded into the Location, from the login page (GET) and its form (POST)', async () => {
+    const learner = await activeLearner();
+    const cookie = await cookieOf(learner.email, learner.password);
+    const loginUrl = `/login?redirectTo=${encodeURIComponent(target)}`;
+
+    const anonymous = await fetch(`${base()}${loginUrl}`, { redirect: 'manual' });
+    expect(anonymous.status).toBe(200);
+
+    const signedIn = await fetch(`${base()}${loginUrl}`, { headers: { Cookie: cookie }, redirect: 'manual' });
+    expect(signedIn.status).toBe(302);
+    expectLocation(signedIn.headers.get('location'), target);
+
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data'] as const) {
+      const fields = { email: learner.email, password: learner.password, redirectTo: target };
+      const body = type === 'multipart/form-data' ? Object.entries(fields).reduce((f, [k, v]) => (f.append(k, v), f), new FormData()) : new URLSearchParams(fields);
+      const posted = await fetch(`${base()}/login`, { method: 'POST', headers: { Origin: base() }, body, redirect: 'manual' });
+      expect(posted.status, type).toBe(302);
+      expectLocation(posted.headers.get('location'), target);
+    }
+  });
+
+  it('keeps the page asked for when login is required, and refuses what cannot be a path', async () => {
+    const anonymous = await fetch(`${base()}/practices/users?q=Ωmega`, { redirect: 'manual' });
+    expect(anonymous.status).toBe(302);
+    const location = anonymous.headers.get('location')!;
+    expect(location).toMatch(/^[\x21-\x7e]+$/);
+    expect(new URL(location, base()).searchParams.get('redirectTo')).toBe('/practices/users?q=%CE%A9mega');
+
+    // Escapes already there stay as they are; a '%' that starts none is encoded itself.
+    const learner = await activeLearner();
+    const cookie = await cookieOf(learner.email, learner.password);
+    for (const [asked, expected] of [['/x?q=%D8%00', '/x?q=%D8%00'], ['/ü?q=100%', '/%C3%BC?q=100%25'], ['/Ωmega#ß', '/%CE%A9mega#%C3%9F']]) {
+      const res = await fetch(`${base()}/login?redirectTo=${encodeURIComponent(asked)}`, { headers: { Cookie: cookie }, redirect: 'manual' });
+      expect(res.status, asked).toBe(302);
+      expect(res.headers.get('location'), asked).toBe(expected);
+    }
   });
 });

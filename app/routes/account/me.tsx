@@ -12,7 +12,7 @@ import { listRewards } from '~/domain/rewards.server';
 import { requireUser } from '~/lib/auth.server';
 import { COUNTRIES } from '~/lib/countries.server';
 import { DomainError } from '~/lib/errors.server';
-import { handleForm } from '~/lib/form.server';
+import { handleForm, submittedForm } from '~/lib/form.server';
 import { MESSAGES } from '~/lib/messages';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -49,7 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
+  // A body refused whole (malformed, too many fields) shows its message above the profile form.
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
+  const form = read.form;
   if (form.get('intent') === 'purchase') {
     const chosen = form.get('reward');
     if (typeof chosen !== 'string' || !chosen.trim()) return data({ purchaseError: CHOOSE_A_REWARD, result: null }, { status: 400 });

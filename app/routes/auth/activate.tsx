@@ -1,6 +1,7 @@
 import { Form, useActionData, useNavigation } from 'react-router';
 import { FormErrors } from '~/components/field';
 import { activate } from '~/domain/accounts.server';
+import { FormFields } from '~/lib/body.server';
 import { contextOf } from '~/lib/context';
 import { handleForm } from '~/lib/form.server';
 import { LOGIN_MESSAGES, redirectWithFlash } from '~/lib/session.server';
@@ -11,9 +12,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Activate your account Â
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { ip } = contextOf(context);
-  const form = new FormData();
-  form.set('uid', params.uid);
-  form.set('token', params.token);
+  // The link is the whole input: the body is never read.
+  const form = new FormFields([['uid', params.uid], ['token', params.token]]);
   const outcome = await handleForm(form, uidTokenSchema, (input) => activate(input, { ip }));
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash(request, '/login', LOGIN_MESSAGES.account_activated);

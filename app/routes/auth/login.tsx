@@ -3,7 +3,9 @@ import { Field, FormErrors } from '~/components/field';
 import { getUser } from '~/lib/auth.server';
 import { loginAuthenticator } from '~/domain/login-form.server';
 import { contextOf } from '~/lib/context';
+import type { FormFields } from '~/lib/body.server';
 import { DomainError, Invalid } from '~/lib/errors.server';
+import { readPageForm } from '~/lib/form.server';
 import { RETURN_PARAM, safeReturnPath } from '~/lib/return-to';
 import { sessionCookie } from '~/lib/session.server';
 import type { Route } from './+types/login';
@@ -16,11 +18,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { returnTo };
 }
 
+/**
+ * What remix-auth-form reads (it calls formData() on a clone of the request it is given): only the
+ * two fields it checks, re-encoded, so the body is read once, by readPageForm, whatever it holds.
+ */
+function credentialsRequest(request: Request, form: FormFields): Request {
+  const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' });
+  // The user agent names the session; the cookies carry the device cookie (README "Login limits").
+  for (const name of ['User-Agent', 'Cookie']) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Request(request.url, { method: 'POST', headers, body: new URLSearchParams({ email: form.text('email'), password: form.text('password') }) });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.clone().formData();
-  const email = String(form.get('email') ?? '');
+  const read = await readPageForm(request);
+  if (!read.ok) return data({ email: '', errors: read.errors }, { status: 400 });
+  const form = read.form;
+  const email = form.text('email');
   try {
-    const { token, deviceCookie } = await loginAuthenticator(contextOf(context)).authenticate('form', request);
+    const { token, deviceCookie } = await loginAuthenticator(contextOf(context)).authenticate('form', credentialsRequest(request, form));
     // Back to the page that sent the visitor here; only ever a path of this site. The device cookie
     // makes this browser a known device of the account (README "Login limits").
     const headers = new Headers([['Set-Cookie', await sessionCookie.serialize(token)], ['Set-Cookie', deviceCookie]]);

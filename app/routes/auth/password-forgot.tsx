@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Forgot password · CTF 
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = contextOf(context);
-  const outcome = await handleForm(await request.formData(), forgotPasswordSchema, (input) => requestPasswordReset(input, { ip }));
+  const outcome = await handleForm(request, forgotPasswordSchema, (input) => requestPasswordReset(input, { ip }));
   if (!outcome.ok) return outcome.response;
   return { sent: true as const };
 }

@@ -2,7 +2,7 @@ import { Form, useActionData, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
 import { confirmPasswordReset } from '~/domain/accounts.server';
 import { contextOf } from '~/lib/context';
-import { handleForm } from '~/lib/form.server';
+import { handleForm, submittedForm } from '~/lib/form.server';
 import { redirectWithFlash, LOGIN_MESSAGES } from '~/lib/session.server';
 import { resetPasswordSchema } from '~/schemas/account';
 import type { Route } from './+types/password-reset';
@@ -11,7 +11,9 @@ export const meta: Route.MetaFunction = () => [{ title: 'Reset password · CTF A
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { ip } = contextOf(context);
-  const form = await request.formData();
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
+  const form = read.form;
   form.set('uid', params.uid);
   form.set('token', params.token);
   const outcome = await handleForm(form, resetPasswordSchema, (input) => confirmPasswordReset(input, { ip }));

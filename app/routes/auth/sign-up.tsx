@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (await getUser(request, context)) throw redirect('/');
   const ctx = contextOf(context);
-  const outcome = await handleForm(await request.formData(), signUpSchema, (input) => signUp(input, { ip: ctx.ip }));
+  const outcome = await handleForm(request, signUpSchema, (input) => signUp(input, { ip: ctx.ip }));
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash(request, '/login', { type: 'success', text: MESSAGES.signUpSuccess });
 }

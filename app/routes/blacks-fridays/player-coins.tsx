@@ -5,7 +5,7 @@ import { ADJUSTMENT_BOOKED, adjustCoins, playerCoins, type CoinReason } from '~/
 import { zodFieldErrors } from '~/lib/api.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
-import { pageErrors } from '~/lib/form.server';
+import { pageErrors, readPageForm } from '~/lib/form.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { ADJUSTMENT_LIMIT, ADJUSTMENT_REASON_MAX, coinAdjustmentSchema } from '~/schemas/coins';
@@ -41,8 +41,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaffPage(request, context);
-  const form = await request.formData();
-  const values = { amount: String(form.get('amount') ?? ''), reason: String(form.get('reason') ?? '') };
+  const read = await readPageForm(request);
+  if (!read.ok) return data({ values: { amount: '', reason: '' }, errors: read.errors }, { status: 400 });
+  const form = read.form;
+  const values = { amount: form.text('amount'), reason: form.text('reason') };
   try {
     const parsed = coinAdjustmentSchema.safeParse(values);
     if (!parsed.success) throw new Invalid(zodFieldErrors(parsed.error));

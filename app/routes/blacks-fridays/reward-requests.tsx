@@ -7,7 +7,7 @@ import { Pagination } from '~/components/pagination';
 import { decideRewardRequests, decisionMessage, listRewardRequests, type Decision } from '~/domain/reward-requests.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { NotFound, type FieldErrors } from '~/lib/errors.server';
-import { pageErrors } from '~/lib/form.server';
+import { pageErrors, readPageForm } from '~/lib/form.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
@@ -65,8 +65,10 @@ function backTo(request: Request) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
-  const form = await request.formData();
-  const decision = decisionParam(String(form.get('intent')));
+  const read = await readPageForm(request);
+  if (!read.ok) return data({ errors: read.errors }, { status: 400 });
+  const form = read.form;
+  const decision = decisionParam(form.text('intent'));
   const ids = form.getAll('ids');
   if (!decision) return data({ errors: { non_field_errors: ['Unknown action.'] } as FieldErrors }, { status: 400 });
   try {

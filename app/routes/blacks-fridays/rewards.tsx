@@ -6,6 +6,7 @@ import { Pagination } from '~/components/pagination';
 import { createReward, deleteReward, getReward, REWARD_MESSAGES, rewardListPage, rewardPage, updateReward } from '~/domain/rewards.server';
 import { zodFieldErrors } from '~/lib/api.server';
 import { requireStaffPage } from '~/lib/auth.server';
+import { readForm } from '~/lib/body.server';
 import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
 import { pageErrors } from '~/lib/form.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
@@ -51,11 +52,11 @@ function backTo(request: Request, page?: number) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
-  const form = await request.formData();
-  const intent = String(form.get('intent')) as Intent;
+  // Errors show in the dialog of their intent: a body refused whole (no intent to read) is the 400 page.
+  const form = await readForm(request);
+  const intent = form.text('intent') as Intent;
   const id = Number(form.get('id'));
-  const text = (name: string) => (typeof form.get(name) === 'string' ? String(form.get(name)) : '');
-  const values: Values = { title: text('title'), coin: text('coin'), is_ctf_certification_reward: text('is_ctf_certification_reward') };
+  const values: Values = { title: form.text('title'), coin: form.text('coin'), is_ctf_certification_reward: form.text('is_ctf_certification_reward') };
   try {
     if (intent === 'create' || intent === 'edit') {
       const parsed = rewardSchema.safeParse(values);

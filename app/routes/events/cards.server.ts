@@ -9,6 +9,7 @@ import { eventTypeRules } from '~/domain/event-types';
 import { deleteEvent, entryDecision, eventImageUrl, getEvent, listEvents, registerForEvent, type EventView } from '~/domain/events.server';
 import { isStaff, isSuperuser, type Actor } from '~/domain/policy.server';
 import { getUser, requireUser } from '~/lib/auth.server';
+import { readForm } from '~/lib/body.server';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { DomainError, Forbidden, NotFound } from '~/lib/errors.server';
 import { loginUrlFor } from '~/lib/return-to';
@@ -100,9 +101,10 @@ export const closeHref = (url: URL) => hrefWith(url, without(DIALOG_PARAMS));
 export async function cardAction(request: Request, context: unknown) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const id = String(form.get('id') ?? '');
+  // A body refused whole (app/lib/body.server.ts) is the 400 page: these dialogs answer with a flash.
+  const form = await readForm(request);
+  const intent = form.text('intent');
+  const id = form.text('id');
   const back = closeHref(url);
   try {
     if (intent === 'register') {

@@ -1,10 +1,9 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, useActionData, useLoaderData } from 'react-router';
 import { createEvent } from '~/domain/events.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { fromConformErrors } from '~/lib/errors.server';
 import { isFile } from '~/lib/uploads.server';
-import { pageErrors } from '~/lib/form.server';
+import { pageErrors, parseWithSchema, readPageForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { EVENT_MESSAGES, EVENT_TYPE_OPTIONS, eventSchema } from '~/schemas/event';
 import { REQUIRED } from '~/schemas/fields';
@@ -21,11 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Staff create an event; every error comes back under its field (the image must be chosen again). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
-  const form = await request.formData();
+  const read = await readPageForm(request);
+  // A body refused whole: its message above the form, which keeps what it showed.
+  if (!read.ok) return data({ values: null, errors: read.errors }, { status: 400 });
+  const form = read.form;
   const values = postedValues(form);
   const friday = nextFridayResult(form);
   if (friday) return data(friday, { status: friday.errors.start_date ? 400 : 200 });
-  const parsed = parseWithZod(form, { schema: eventSchema });
+  const parsed = parseWithSchema(form, eventSchema);
   if (parsed.status !== 'success') {
     const errors = fromConformErrors(parsed.error);
     if (!isFile(form.get('image'))) errors.image ??= [REQUIRED];

@@ -1,9 +1,8 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, useActionData, useLoaderData } from 'react-router';
 import { eventFormValues, eventImageUrl, getEventForEdit, updateEvent } from '~/domain/events.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { fromConformErrors } from '~/lib/errors.server';
-import { pageErrors } from '~/lib/form.server';
+import { pageErrors, parseWithSchema, readPageForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { EVENT_MESSAGES, EVENT_TYPE_OPTIONS, eventSchema, withCleared } from '~/schemas/event';
 import { EventForm, nextFridayResult, postedValues, type FormValues } from './event-form';
@@ -36,11 +35,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
   const current = await getEventForEdit(user, params.id);
-  const form = await request.formData();
+  const read = await readPageForm(request);
+  // A body refused whole: its message above the form, which keeps what it showed.
+  if (!read.ok) return data({ values: null, errors: read.errors }, { status: 400 });
+  const form = read.form;
   const values = postedValues(form);
   const friday = nextFridayResult(form);
   if (friday) return data(friday, { status: friday.errors.start_date ? 400 : 200 });
-  const parsed = parseWithZod(form, { schema: eventSchema });
+  const parsed = parseWithSchema(form, eventSchema);
   if (parsed.status !== 'success') return data({ values, errors: fromConformErrors(parsed.error) }, { status: 400 });
   try {
     const event = await updateEvent(user, current.id, withCleared(values, parsed.value), form.get('image'));

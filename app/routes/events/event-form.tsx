@@ -7,6 +7,7 @@ import { Field, FormErrors } from '~/components/field';
 import { MarkdownEditor } from '~/components/markdown-editor';
 import { eventTypeRules } from '~/domain/event-types';
 import { nextFriday, runsOnFridays } from '~/domain/fridays';
+import type { FormFields } from '~/lib/body.server';
 
 export type FormValues = Record<string, string>;
 type FieldErrors = Record<string, string[]>;
@@ -114,7 +115,7 @@ export const NEXT_FRIDAY_WRONG_TYPE = "The 'Next Friday' dates are for Black Fri
  * The 'Next Friday' button posted without JavaScript: the form's values with the coming Friday's
  * dates, to show again (nothing is saved). Null for an ordinary submission.
  */
-export function nextFridayResult(form: FormData): { values: FormValues; errors: Record<string, string[]> } | null {
+export function nextFridayResult(form: FormFields): { values: FormValues; errors: Record<string, string[]> } | null {
   if (form.get('intent') !== NEXT_FRIDAY) return null;
   const { intent: _intent, ...values } = postedValues(form);
   if (!runsOnFridays(values.type)) return { values, errors: { start_date: [NEXT_FRIDAY_WRONG_TYPE] } };
@@ -122,7 +123,7 @@ export function nextFridayResult(form: FormData): { values: FormValues; errors: 
 }
 
 /** The form's strings from what was posted (files and the action's own fields left out). */
-export function postedValues(form: FormData): FormValues {
+export function postedValues(form: FormFields): FormValues {
   const values: FormValues = {};
   for (const [k, v] of form.entries()) if (typeof v === 'string') values[k] = v;
   return values;

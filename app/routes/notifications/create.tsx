@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
-  const outcome = await handleForm(await request.formData(), notificationSchema, (input) => createAdminNotification(user, input));
+  const outcome = await handleForm(request, notificationSchema, (input) => createAdminNotification(user, input));
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash(request, '/notifications/admin', { type: 'success', text: NOTIFICATION_MESSAGES.sent });
 }

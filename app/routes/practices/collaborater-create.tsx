@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
-  const outcome = await handleForm(await request.formData(), collaboratorSchema, (input) => createCollaborator(user, input));
+  const outcome = await handleForm(request, collaboratorSchema, (input) => createCollaborator(user, input));
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash(request, '/practices/users', { type: 'success', text: MESSAGES.collaboratorSuccess });
 }

@@ -9,7 +9,7 @@ import { listLearners, setValidation, validationMessage } from '~/domain/learner
 import { isStaff, roleOf } from '~/domain/policy.server';
 import { requireUser } from '~/lib/auth.server';
 import { Forbidden, Invalid } from '~/lib/errors.server';
-import { pageErrors } from '~/lib/form.server';
+import { pageErrors, readPageForm } from '~/lib/form.server';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -50,8 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   // Every action here is staff's (the import the superuser's): a learner's body is never read.
   if (!isStaff(user)) return data({ errors: { non_field_errors: [new Forbidden().message] } }, { status: 403 });
-  const form = await request.formData();
-  const intent = String(form.get('intent'));
+  const read = await readPageForm(request);
+  // Above the list: no intent to say it came from the import's dialog.
+  if (!read.ok) return data({ errors: read.errors }, { status: 400 });
+  const form = read.form;
+  const intent = form.text('intent');
   try {
     if (intent === 'import') {
       const report = await importLearners(user, form.get('file'));

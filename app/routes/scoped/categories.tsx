@@ -14,6 +14,7 @@ import {
 import { resolveScope } from '~/domain/scope.server';
 import { zodFieldErrors } from '~/lib/api.server';
 import { requireStaffPage } from '~/lib/auth.server';
+import { readForm } from '~/lib/body.server';
 import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
 import { pageErrors } from '~/lib/form.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
@@ -68,10 +69,11 @@ function backTo(request: Request, page?: number) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
-  const form = await request.formData();
-  const intent = String(form.get('intent')) as Intent;
+  // Errors show in the form of their intent: a body refused whole (no intent to read) is the 400 page.
+  const form = await readForm(request);
+  const intent = form.text('intent') as Intent;
   const id = Number(form.get('id'));
-  const values = { name: typeof form.get('name') === 'string' ? String(form.get('name')) : '' };
+  const values = { name: form.text('name') };
   try {
     if (intent === 'create' || intent === 'edit') {
       const parsed = categorySchema.safeParse(values);

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useRef } from 'react';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { Modal } from '~/components/dialog';
@@ -9,6 +8,8 @@ import { MAX_CHALLENGE_FILE_BYTES } from '~/domain/challenge-files.server';
 import { resolveScope, scopePath } from '~/domain/scope.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { DomainError, fromConformErrors, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import type { FormFields } from '~/lib/body.server';
+import { parseWithSchema, readPageForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { AUTHORING_MESSAGES, challengeFields, challengeSchema, challengeWithFlagSchema, LEVELS, type ChallengeInput } from '~/schemas/challenge';
 import type { Route } from './+types/challenge-create';
@@ -36,7 +37,7 @@ type Result = { step: Step; values: Record<string, string>; errors: FieldErrors 
 
 const MAIN_FIELDS = new Set(Object.keys(challengeFields));
 
-function valuesOf(form: FormData): Record<string, string> {
+function valuesOf(form: FormFields): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [k, v] of form.entries()) if (typeof v === 'string' && k !== 'intent') values[k] = v;
   return values;
@@ -50,8 +51,10 @@ function valuesOf(form: FormData): Record<string, string> {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
   const scope = await scopeOf(params);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const read = await readPageForm(request);
+  if (!read.ok) return data<Result>({ step: 'details', values: {}, errors: read.errors }, { status: 400 });
+  const form = read.form;
+  const intent = form.text('intent');
   const values = valuesOf(form);
   const reply = (step: Step, errors: FieldErrors = {}) => data<Result>({ step, values, errors }, { status: Object.keys(errors).length ? 400 : 200 });
   const stepOf = (errors: FieldErrors): Step => (Object.keys(errors).some((k) => MAIN_FIELDS.has(k)) ? 'details' : 'flag');
@@ -59,13 +62,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (intent === 'back') return reply('details');
     if (intent === 'details') {
-      const parsed = parseWithZod(form, { schema: challengeSchema });
+      const parsed = parseWithSchema(form, challengeSchema);
       if (parsed.status !== 'success') return reply('details', fromConformErrors(parsed.error));
       await checkChallenge(user, scope, parsed.value);
       return reply('flag');
     }
     if (intent === 'create') {
-      const parsed = parseWithZod(form, { schema: challengeWithFlagSchema });
+      const parsed = parseWithSchema(form, challengeWithFlagSchema);
       if (parsed.status !== 'success') {
         const errors = fromConformErrors(parsed.error);
         return reply(stepOf(errors), errors);

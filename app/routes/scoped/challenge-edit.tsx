@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { DownloadLink } from '~/components/download-link';
@@ -19,6 +18,7 @@ import { resolveScope, scopePath, type Scope } from '~/domain/scope.server';
 import type { Actor } from '~/domain/policy.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { DomainError, fromConformErrors, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { parseWithSchema, readPageForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { markdownToSafeHtml } from '~/lib/rich-text.server';
 import { RichText } from '~/components/rich-text';
@@ -94,8 +94,10 @@ type Result = { intent: string; values: Record<string, string>; errors: FieldErr
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
   const { scope, challenge } = await editable(user, params);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const read = await readPageForm(request);
+  if (!read.ok) return data<Result>({ intent: '', values: {}, errors: read.errors }, { status: 400 });
+  const form = read.form;
+  const intent = form.text('intent');
   const values: Record<string, string> = {};
   for (const [k, v] of form.entries()) if (typeof v === 'string' && k !== 'intent') values[k] = v;
   const fail = (errors: FieldErrors) => data<Result>({ intent, values, errors }, { status: 400 });
@@ -105,7 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case 'details': {
-        const parsed = parseWithZod(form, { schema: challengeSchema });
+        const parsed = parseWithSchema(form, challengeSchema);
         if (parsed.status !== 'success') return fail(fromConformErrors(parsed.error));
         const v = parsed.value;
         // The Next tab owns `next`; blank decay fields are cleared, not kept.
@@ -113,19 +115,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return done('details', AUTHORING_MESSAGES.updated);
       }
       case 'flag': {
-        const parsed = parseWithZod(form, { schema: flagSchema });
+        const parsed = parseWithSchema(form, flagSchema);
         if (parsed.status !== 'success') return fail(fromConformErrors(parsed.error));
         await setFlag(user, challenge.id, parsed.value);
         return done('flag', AUTHORING_MESSAGES.updated);
       }
       case 'hint': {
-        const parsed = parseWithZod(form, { schema: hintSchema });
+        const parsed = parseWithSchema(form, hintSchema);
         if (parsed.status !== 'success') return fail(fromConformErrors(parsed.error));
         const { created } = await saveHint(user, challenge.id, parsed.value);
         return done('hint', created ? AUTHORING_MESSAGES.added : AUTHORING_MESSAGES.updated);
       }
       case 'next': {
-        const parsed = parseWithZod(form, { schema: nextSchema });
+        const parsed = parseWithSchema(form, nextSchema);
         if (parsed.status !== 'success') return fail(fromConformErrors(parsed.error));
         await setNextChallenge(user, challenge.id, parsed.value.next ?? null);
         return done('next', AUTHORING_MESSAGES.updated);

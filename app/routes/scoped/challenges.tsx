@@ -15,6 +15,7 @@ import { resolveScope, rulesOf, scopePath } from '~/domain/scope.server';
 import { submitFlag, verifyFlag, writeupRequired } from '~/domain/submit-flag.server';
 import { requireUser } from '~/lib/auth.server';
 import { DomainError, Invalid, NotFound } from '~/lib/errors.server';
+import { readPageForm } from '~/lib/form.server';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -96,7 +97,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const scope = await resolveScope(params);
-  const form = await request.formData();
+  const read = await readPageForm(request);
+  // Shown in the challenge's dialog (its URL says which is open).
+  if (!read.ok) return data({ checked: null, errors: read.errors }, { status: 400 });
+  const form = read.form;
   const challengeId = Number(form.get('challenge'));
   const url = new URL(request.url);
   const intent = form.get('intent');

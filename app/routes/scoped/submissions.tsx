@@ -18,7 +18,7 @@ import {
 } from '~/domain/submission-review.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { NotFound, type FieldErrors } from '~/lib/errors.server';
-import { pageErrors } from '~/lib/form.server';
+import { pageErrors, readPageForm } from '~/lib/form.server';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
@@ -93,9 +93,12 @@ function backTo(request: Request) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
-  const form = await request.formData();
-  const intent = String(form.get('intent')) as Intent;
-  const description = typeof form.get('description') === 'string' ? String(form.get('description')) : '';
+  const read = await readPageForm(request);
+  // Shown in the dialog the body came from (its URL says which is open).
+  if (!read.ok) return data({ intent: null, description: '', errors: read.errors }, { status: 400 });
+  const form = read.form;
+  const intent = form.text('intent') as Intent;
+  const description = form.text('description');
   try {
     if (intent === 'validate') {
       await validateSubmission(user, Number(form.get('id')));

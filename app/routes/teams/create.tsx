@@ -42,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, '/');
   requireTeamPlayer(user);
   const event = await fixedEvent(params);
-  const outcome = await handleForm(await request.formData(), teamCreateSchema, (input) => createTeam(user, event?.id ?? input.event, input));
+  const outcome = await handleForm(request, teamCreateSchema, (input) => createTeam(user, event?.id ?? input.event, input));
   if (!outcome.ok) return outcome.response;
   const team = outcome.value;
   return redirectWithFlash(request, `/competes/${team.eventId}/challenges`, { type: 'success', text: `Your team ${team.name} has been created.` });

@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-r
 import { Field, FormErrors } from '~/components/field';
 import { joinTeam, requireTeamPlayer, teamByCode } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
-import { handleForm } from '~/lib/form.server';
+import { handleForm, submittedForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { teamJoinSchema } from '~/schemas/team';
 import type { Route } from './+types/join';
@@ -24,7 +24,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, '/');
   requireTeamPlayer(user);
-  const form = await request.formData();
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
+  const form = read.form;
   // The code comes from the URL, never from the form: a link joins the team it names.
   if (params.code !== undefined) form.set('code_invitation', params.code);
   const outcome = await handleForm(form, teamJoinSchema, (input) => joinTeam(user, input));

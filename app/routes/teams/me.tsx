@@ -5,7 +5,7 @@ import { myTeam, updateTeam } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { env } from '~/lib/env.server';
 import { flagEmoji } from '~/lib/flag-emoji';
-import { handleForm } from '~/lib/form.server';
+import { handleForm, submittedForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { NO_TEAM, TEAM_UPDATED, teamUpdateSchema } from '~/schemas/team';
 import type { Route } from './+types/me';
@@ -40,9 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, '/');
-  const form = await request.formData();
-  const teamId = Number(form.get('team'));
-  const outcome = await handleForm(form, teamUpdateSchema, (input) => updateTeam(user, teamId, input));
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
+  const teamId = Number(read.form.get('team'));
+  const outcome = await handleForm(read.form, teamUpdateSchema, (input) => updateTeam(user, teamId, input));
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash(request, `/teams/me?team=${outcome.value.id}`, { type: 'success', text: TEAM_UPDATED });
 }
