@@ -8,6 +8,7 @@
 // server), and the calls that destroy (DELETE, jwt/destroy) go last.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RETURN_PARAM } from '../../app/lib/return-to';
 import routeTree from '../../app/routes';
 import { activeLearner, base, call, newLearner, superuserToken } from '../support/api-client';
 import { eventForm } from '../support/event-factories';
@@ -204,8 +205,9 @@ describe('malformed input to every /api route', () => {
 // Every page path of app/routes.ts (its nested routes resolved by importing the route tree itself),
 // POSTed as a browser would, with a same-origin Origin and, for the learner and the superuser, the
 // session cookie: no body, an empty form, JSON, plain text, broken multipart, multipart without a
-// boundary and a form of 20,000 repeated fields. Every answer must be below 500. /logout goes last:
-// it ends the sessions.
+// boundary and a form of 20,000 repeated fields, each URL with non-ASCII in its query. Every answer
+// must be below 500, and every redirect's Location visible ASCII. /logout goes last: it ends the
+// sessions.
 
 /** Every path of a page or non-API resource route, its params as written (`*` sampled once). */
 function pagePaths(): string[] {
@@ -237,8 +239,11 @@ function pageUrl(path: string): string {
     if (path.includes('challenges/')) return String(pageOwn.challenge);
     return String(pageOwn.user); // practices/users/:id, media/profiles/:id, players/:id/coins
   };
-  return `/${path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(value(param)))}`;
+  // Non-ASCII in the query: every redirect built from the URL (back to the list, to /login) carries it.
+  return `/${path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(value(param)))}?q=${encodeURIComponent('Ωmega é')}&${RETURN_PARAM}=${encodeURIComponent('/Ωmega')}`;
 }
+/** What a Location header may hold: visible ASCII (a Latin-1 byte there is read as broken UTF-8). */
+const LOCATION = /^[\x21-\x7e]+$/;
 
 const REPEATED_FIELDS = 20_000;
 const PAGE_BODIES: Body[] = [
@@ -258,7 +263,8 @@ async function postPage(role: Role, url: string, body: Body): Promise<number> {
   sent++;
   const res = await fetch(`${base()}${url}`, { method: 'POST', headers, body: body.body, redirect: 'manual' });
   const text = await res.text();
-  if (res.status >= 500) failures.push({ role, method: 'POST', url, body: body.name, status: res.status, answer: text.slice(0, 200) });
+  const location = res.headers.get('location');
+  if (res.status >= 500 || (location !== null && !LOCATION.test(location))) failures.push({ role, method: 'POST', url, body: body.name, status: res.status, answer: location ?? text.slice(0, 200) });
   return res.status;
 }
 
