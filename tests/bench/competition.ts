@@ -3,8 +3,8 @@
 // autocannon drives connections, not users, so this makes its own requests (node:http, keep-alive).
 //
 // A run has three phases, in proportion to its length (120 s: 10 s, 50 s, 60 s):
-// - the start rush: players arrive over the first twelfth and the first thing each does is open the
-//   board;
+// - the start rush: players arrive over the first twelfth (or over options.arrivalsSeconds) and the
+//   first thing each does is open the board;
 // - the middle: about every 10 s a page view (the board, or the scoreboard) and, independently,
 //   about every 10 s a flag check: wrong, or one time in 18 the right flag of a challenge left to
 //   that player alone (a right flag every 3 minutes or so: 2,000 players land about 11 solves a
@@ -66,7 +66,11 @@ export const CHECKS: Kind[] = ['verify wrong flag', 'verify right flag', 'submit
 export const PHASES = ['start', 'middle', 'last minute'] as const;
 export type Phase = (typeof PHASES)[number];
 
-export interface KindStats { requests: number; p50: number; p90: number; p99: number; max: number; errors: number; statusCodes: Record<string, number>; cacheHits?: number; sharedRenders?: number }
+export interface KindStats {
+  requests: number; p50: number; p90: number; p99: number; max: number; errors: number; statusCodes: Record<string, number>; cacheHits?: number; sharedRenders?: number;
+  /** Of the 503 answers (when there were any), those with a Retry-After header: the server shedding load. */
+  shed?: number;
+}
 export interface PhaseStats {
   /** Seconds since the start of the run at which the phase begins and ends. */
   from: number;
@@ -87,6 +91,37 @@ export interface CompetitionOptions {
   streams?: boolean;
   /** Runs these attackers beside the players; the stream hog logs in with this session token. */
   attackers?: { which: readonly AttackerName[]; hogToken: string };
+  /**
+   * How long the players take to arrive (the start rush), in seconds; by default a twelfth of the
+   * run. A shortened run (capacity.ts) keeps the full run's rush, as many arrivals a second.
+   */
+  arrivalsSeconds?: number;
+}
+
+/**
+ * What the server admitted and what it turned away (every request, streams apart): the figures of
+ * the overload target (twice the load a host carries: admitted p99 < 1 s, the rest an immediate
+ * 503 with Retry-After, no timeout, no reset).
+ */
+export interface AdmissionStats {
+  /** Requests not answered 503 (timeouts and network failures included, at the time they took). */
+  admitted: number;
+  admittedP99: number;
+  /** The same over the views, and over the flag checks. */
+  admittedViewsP99: number;
+  admittedChecksP99: number;
+  /** 503 answers, those with Retry-After among them, and how long they took (p99, max, ms): a refusal is meant to be immediate. */
+  refused: number;
+  refusedWithRetryAfter: number;
+  refusedP99: number;
+  refusedMaxMs: number;
+  /** The client gave up (no whole answer within the request timeout). */
+  timeouts: number;
+  /** Connections reset (ECONNRESET), of which on a kept-alive connection (the keep-alive race a browser retries). */
+  resets: number;
+  resetsKeptAlive: number;
+  /** Other network failures (refused, broken pipe, closed before the answer's end). */
+  otherNetwork: number;
 }
 
 export interface CompetitionResult {
@@ -107,6 +142,8 @@ export interface CompetitionResult {
   checksP99: number;
   /** Requests still unanswered when the run had to stop (never, unless the server or client hangs). */
   unanswered: number;
+  /** Admitted and refused requests (the load-shedding figures). */
+  admission: AdmissionStats;
   /** The players' live streams (absent with --no-streams). Their errors are not in `errors`, which counts requests. */
   streams?: StreamStats;
   /** What the server answered each attacker (with --attackers). */
@@ -138,7 +175,7 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10;
 }
 
-interface Done { kind: Kind; phase: Phase; ms: number; status: string; cache?: string }
+interface Done { kind: Kind; phase: Phase; ms: number; status: string; cache?: string; retryAfter?: boolean }
 
 /** The answers that mean the request did what the player meant (a wrong flag answers 400). */
 export const EXPECTED: Record<Kind, string[]> = {
@@ -149,6 +186,27 @@ export const EXPECTED: Record<Kind, string[]> = {
   'verify right flag': ['200'],
   'submit with writeup': ['201'],
 };
+
+function admission(done: Done[]): AdmissionStats {
+  const admitted = done.filter((d) => d.status !== '503');
+  const p99 = (list: Done[]) => percentile(list.map((d) => d.ms).sort((a, b) => a - b), 99);
+  const refused = done.filter((d) => d.status === '503');
+  const resets = done.filter((d) => d.status.startsWith('network ECONNRESET'));
+  return {
+    admitted: admitted.length,
+    admittedP99: p99(admitted),
+    admittedViewsP99: p99(admitted.filter((d) => VIEWS.includes(d.kind))),
+    admittedChecksP99: p99(admitted.filter((d) => CHECKS.includes(d.kind))),
+    refused: refused.length,
+    refusedWithRetryAfter: refused.filter((d) => d.retryAfter).length,
+    refusedP99: p99(refused),
+    refusedMaxMs: Math.round(refused.reduce((a, d) => Math.max(a, d.ms), 0)),
+    timeouts: done.filter((d) => d.status === 'timeout').length,
+    resets: resets.length,
+    resetsKeptAlive: resets.filter((d) => d.status.endsWith('(kept-alive)')).length,
+    otherNetwork: done.filter((d) => d.status.startsWith('network') && !d.status.startsWith('network ECONNRESET')).length,
+  };
+}
 
 function stats(done: Done[]): Record<string, KindStats> {
   const byKind = new Map<Kind, Done[]>();
@@ -168,6 +226,7 @@ function stats(done: Done[]): Record<string, KindStats> {
       errors: values.length - good,
       statusCodes: codes,
       ...(PAGES.includes(kind) ? { cacheHits: list.filter((d) => d.cache === 'hit').length, sharedRenders: list.filter((d) => d.cache === 'shared').length } : {}),
+      ...(codes['503'] ? { shed: list.filter((d) => d.status === '503' && d.retryAfter).length } : {}),
     };
   }
   return kinds;
@@ -210,7 +269,8 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
   const deadline = started + length;
   const lastFrom = length * (1 - LAST);
   const finalFrom = length * (1 - FINAL);
-  const phaseAt = (t: number): Phase => (t < length * ARRIVALS ? 'start' : t < lastFrom ? 'middle' : 'last minute');
+  const arrivals = Math.min(lastFrom, options.arrivalsSeconds !== undefined ? options.arrivalsSeconds * 1000 : length * ARRIVALS);
+  const phaseAt = (t: number): Phase => (t < arrivals ? 'start' : t < lastFrom ? 'middle' : 'last minute');
   /** 0 before the last phase, rising to 1 when the final stretch begins. */
   const ramp = (t: number) => Math.min(1, Math.max(0, (t - lastFrom) / (finalFrom - lastFrom)));
   const lerp = (a: number, b: number, r: number) => a + (b - a) * r;
@@ -223,6 +283,7 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
     return new Promise((resolve) => {
       const t0 = performance.now();
       let cache: string | undefined;
+      let retryAfter = false;
       let status = 'network';
       let finished = false;
       inFlight++;
@@ -232,7 +293,7 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
         finished = true;
         clearTimeout(timer);
         inFlight--;
-        done.push({ kind, phase: phaseAt(t0 - started), ms: performance.now() - t0, status: outcome, cache });
+        done.push({ kind, phase: phaseAt(t0 - started), ms: performance.now() - t0, status: outcome, cache, ...(retryAfter ? { retryAfter } : {}) });
         resolve(Number(outcome) || 0);
       };
       const req = request({ agent, host: hostname, port, method, path, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } });
@@ -247,6 +308,7 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
       req.on('response', (res) => {
         status = String(res.statusCode);
         cache = res.headers['x-page-cache'] as string | undefined;
+        retryAfter = res.headers['retry-after'] !== undefined;
         res.on('end', () => finish(status));
         res.on('close', () => finish(res.complete ? status : status === 'timeout' ? status : 'network'));
         res.on('error', () => finish(status === 'timeout' ? status : 'network'));
@@ -290,7 +352,8 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
     const timer = setTimeout(() => (settle('timeout'), req.destroy()), REQUEST_TIMEOUT_MS);
     req.on('response', (res) => {
       clearTimeout(timer);
-      if (res.statusCode !== 200) settle(String(res.statusCode));
+      // A refusal without Retry-After is said apart: shedding load sends one.
+      if (res.statusCode !== 200) settle(`${res.statusCode}${res.statusCode! >= 500 && res.headers['retry-after'] === undefined ? ' without Retry-After' : ''}`);
       else streams.opened++;
       res.on('close', () => settle('closed by server'));
       res.resume(); // the events are read, not kept
@@ -307,7 +370,7 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
     const api = { authorization: bearer, 'accept-encoding': 'gzip' };
     const left = [...(event.kept.get(userId) ?? [])];
     let checks = 0;
-    await sleep(Math.random() * length * ARRIVALS);
+    await sleep(Math.random() * arrivals);
     // The start rush: everyone opens the board first, whose script then opens the live stream.
     await call('board (HTML)', 'GET', `/competes/${event.id}/challenges`, page);
     if (withStreams) stream(index, cookie);
@@ -363,7 +426,7 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
   agent.destroy();
 
   const kinds = stats(done);
-  const bounds: Record<Phase, [number, number]> = { start: [0, length * ARRIVALS], middle: [length * ARRIVALS, lastFrom], 'last minute': [lastFrom, length] };
+  const bounds: Record<Phase, [number, number]> = { start: [0, arrivals], middle: [arrivals, lastFrom], 'last minute': [lastFrom, length] };
   const phases = Object.fromEntries(
     PHASES.map((phase) => {
       const inPhase = done.filter((d) => d.phase === phase);
@@ -388,6 +451,7 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
     checksP99: Math.max(0, ...CHECKS.map((k) => kinds[k]?.p99 ?? 0)),
     // Requests still unanswered when the run had to stop count as errors.
     unanswered: late ? inFlight : 0,
+    admission: admission(done),
     client: { peakInFlight, connections, loopDelayP99: lateness(loop.percentile(99)), loopDelayMax: lateness(loop.max) },
     ...(withStreams ? { streams } : {}),
     ...(attackersResult ? { attackers: attackersResult } : {}),

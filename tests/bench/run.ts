@@ -5,12 +5,15 @@
 // stream, with --attackers hostile clients beside them (attackers.ts). Prints and saves
 // tests/bench/results.json, with the options it ran with. Loopback only;
 // it stops by itself. Targets are reported, never asserted (ARCHITECTURE "Tests").
+// `--capacity` runs nothing else: the largest competition the host holds and twice it (capacity.ts),
+// saved under results.json's `capacity` key, the rest of the file kept.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../support/test-server';
 import { addStreamHog, ATTACKERS as ALL_ATTACKERS, type AttackerName } from './attackers';
+import { capacity, CAPACITY_PLAN, QUICK_CAPACITY_PLAN, saveCapacity } from './capacity';
 import { CHECK_P99_MS, CHECKS, competition, COMPETITION_S, EXPECTED, PHASES, PLAYERS, QUICK_COMPETITION_S, QUICK_PLAYERS, VIEW_P99_MS, VIEWS, type CompetitionResult, type Kind } from './competition';
 import { generate, SIZES, type Dataset } from './dataset';
 import { addBlackFriday, BLACK_FRIDAY_DURATION_S, BLACK_FRIDAY_TARGETS, blackFridayScenarios } from './black-friday';
@@ -30,6 +33,11 @@ const QUICK = args.includes('--quick');
 const NO_BUILD = args.includes('--no-build');
 /** --competition-only: skip the endpoint loads and play the competition alone (to profile or compare it). */
 const COMPETITION_ONLY = args.includes('--competition-only');
+/**
+ * --capacity: only the capacity search (capacity.ts): shortened competitions at growing player
+ * counts for the largest one held, then one at twice it; with --quick, two 20 s runs of 200 and 400.
+ */
+const CAPACITY = args.includes('--capacity');
 /** --verdicts: judge the saved results.json again (after the targets changed, say), running nothing. */
 const VERDICTS = args.includes('--verdicts');
 /** --no-streams: the competition's players hold no live stream (to compare with the default, where each holds one). */
@@ -50,7 +58,7 @@ const ATTACKERS: AttackerName[] = (() => {
 const seconds = QUICK ? 2 : undefined;
 const arg = args.find((a) => !a.startsWith('--')) ?? 'all';
 if (!['small', 'large', 'all'].includes(arg)) {
-  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--verdicts]');
+  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--capacity] [--verdicts]');
   process.exit(2);
 }
 const sizes: SizeName[] = arg === 'all' ? ['small', 'large'] : [arg as SizeName];
@@ -430,8 +438,11 @@ function verdicts(results: Record<string, Awaited<ReturnType<typeof runSize>>>) 
 async function main() {
   if (VERDICTS) {
     const saved = JSON.parse(readFileSync(RESULTS, 'utf8'));
-    return console.log(verdicts({ small: saved.small, large: saved.large }).join('\n'));
+    // The capacity search's verdicts are its own (its runs are not judged again): shown as saved.
+    const capacityVerdicts = Object.values(saved.capacity ?? {}).flatMap((c: any) => c.verdicts ?? []);
+    return console.log([...verdicts({ small: saved.small, large: saved.large }), ...capacityVerdicts].join('\n'));
   }
+  if (CAPACITY) return runCapacity();
   if (!NO_BUILD) build();
   // Keep the other size's numbers when only one size runs; verdicts compare against them.
   let previous: Record<string, any> = {};
@@ -451,6 +462,8 @@ async function main() {
     options: { sizes, streams: STREAMS, attackers: ATTACKERS },
     ...results,
     verdicts: summary,
+    // The last capacity search (--capacity) is a run of its own: kept as it was.
+    ...(previous.capacity ? { capacity: previous.capacity } : {}),
   };
   if (PROFILE) {
     for (const name of sizes) {
@@ -466,6 +479,21 @@ async function main() {
   if (QUICK || COMPETITION_ONLY) return console.log('\n(--quick or --competition-only: results not saved)');
   writeFileSync(RESULTS, JSON.stringify(report, null, 2) + '\n');
   console.log(`\nsaved ${RESULTS}`);
+}
+
+async function runCapacity() {
+  if (PROFILE || ATTACKERS.length || COMPETITION_ONLY) throw new Error('--capacity runs alone: without --profile, --attackers or --competition-only');
+  if (!NO_BUILD) build();
+  const plan = { ...(QUICK ? QUICK_CAPACITY_PLAN : CAPACITY_PLAN), streams: STREAMS };
+  for (const name of sizes) {
+    const result = await capacity(name, { startServer: (dir) => startServer(dir), memory, cpuSeconds, loginCookie }, plan);
+    console.log('\n' + result.verdicts.join('\n'));
+    if (QUICK) console.log('\n(--quick: capacity results not saved)');
+    else {
+      saveCapacity(RESULTS, result);
+      console.log(`\nsaved ${RESULTS} (capacity.${name}; the rest of the file kept)`);
+    }
+  }
 }
 
 main().catch((err) => {
