@@ -642,6 +642,16 @@ async function main() {
     }
   };
   server.on('request', (req, res) => onRequest(req, res, false));
+  // A request Node's parser refuses (headers past 16 KB: 431; too slow: 408; malformed: 400) is
+  // answered as Node would, but closed with lingeringClose: Node destroys the socket at once, a reset
+  // while the client is still sending that makes it lose the answer.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket & { _httpMessage?: ServerResponse }) => {
+    if (socket.destroyed || socket.writableEnded) return;
+    if (!socket.writable || err.code === 'ECONNRESET' || socket._httpMessage?.headersSent) return void socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    lingeringClose(socket);
+  });
   // A client that asks first (Expect: 100-continue) hears a refusal before it sends a byte of the body.
   server.on('checkContinue', (req, res) => onRequest(req, res, true));
   server.listen(PORT, () => log.info({ port: PORT }, `listening on http://localhost:${PORT}`));
