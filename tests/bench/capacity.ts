@@ -262,7 +262,9 @@ export async function capacity(size: SizeName, host: CapacityHost, plan: Capacit
   let hi = Infinity;
   let players = plan.first;
   let stoppedBy = `${plan.maxRuns} runs`;
-  const round = (n: number) => Math.round(n / plan.step) * plan.step;
+  // A search started low (--capacity=N) resolves finer.
+  const step = Math.max(1, Math.min(plan.step, Math.round(plan.first / 2)));
+  const round = (n: number) => Math.round(n / step) * step;
   for (;;) {
     const played = await play(size, players, plan, host, runs.length === 0 ? plan.bareSeconds : undefined);
     if (played.bare !== undefined) {
@@ -272,13 +274,14 @@ export async function capacity(size: SizeName, host: CapacityHost, plan: Capacit
     runs.push(played.run);
     if (played.run.held) lo = players;
     else hi = players;
-    const next = hi === Infinity ? lo * 2 : round((lo + hi) / 2);
-    if (hi - lo <= plan.step) {
-      stoppedBy = `resolution (${plan.step} players)`;
+    // Doubling while every run holds, halving while none does, then bisecting.
+    const next = hi === Infinity ? lo * 2 : lo === 0 ? Math.floor(hi / 2 / step) * step : round((lo + hi) / 2);
+    if (lo === 0 && next < step) {
+      stoppedBy = `floor (${step} players)`;
       break;
     }
-    if (next < plan.step) {
-      stoppedBy = `floor (${plan.step} players)`;
+    if (hi - lo <= step) {
+      stoppedBy = `resolution (${step} players)`;
       break;
     }
     if (runs.length >= plan.maxRuns) break;

@@ -36,8 +36,12 @@ const COMPETITION_ONLY = args.includes('--competition-only');
 /**
  * --capacity: only the capacity search (capacity.ts): shortened competitions at growing player
  * counts for the largest one held, then one at twice it; with --quick, two 20 s runs of 200 and 400.
+ * --capacity=N starts the search at N players (a host known to hold about N saves runs).
  */
-const CAPACITY = args.includes('--capacity');
+const CAPACITY_ARG = args.find((a) => a === '--capacity' || a.startsWith('--capacity='));
+const CAPACITY = CAPACITY_ARG !== undefined;
+const CAPACITY_FIRST = CAPACITY_ARG?.includes('=') ? Number(CAPACITY_ARG.slice('--capacity='.length)) : undefined;
+if (CAPACITY_FIRST !== undefined && !(Number.isInteger(CAPACITY_FIRST) && CAPACITY_FIRST > 0)) throw new Error(`--capacity=N wants a player count, not ${CAPACITY_ARG}`);
 /** --verdicts: judge the saved results.json again (after the targets changed, say), running nothing. */
 const VERDICTS = args.includes('--verdicts');
 /** --no-streams: the competition's players hold no live stream (to compare with the default, where each holds one). */
@@ -58,7 +62,7 @@ const ATTACKERS: AttackerName[] = (() => {
 const seconds = QUICK ? 2 : undefined;
 const arg = args.find((a) => !a.startsWith('--')) ?? 'all';
 if (!['small', 'large', 'all'].includes(arg)) {
-  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--capacity] [--verdicts]');
+  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--capacity[=first player count]] [--verdicts]');
   process.exit(2);
 }
 const sizes: SizeName[] = arg === 'all' ? ['small', 'large'] : [arg as SizeName];
@@ -484,7 +488,7 @@ async function main() {
 async function runCapacity() {
   if (PROFILE || ATTACKERS.length || COMPETITION_ONLY) throw new Error('--capacity runs alone: without --profile, --attackers or --competition-only');
   if (!NO_BUILD) build();
-  const plan = { ...(QUICK ? QUICK_CAPACITY_PLAN : CAPACITY_PLAN), streams: STREAMS };
+  const plan = { ...(QUICK ? QUICK_CAPACITY_PLAN : CAPACITY_PLAN), ...(CAPACITY_FIRST ? { first: CAPACITY_FIRST } : {}), streams: STREAMS };
   for (const name of sizes) {
     const result = await capacity(name, { startServer: (dir) => startServer(dir), memory, cpuSeconds, loginCookie }, plan);
     console.log('\n' + result.verdicts.join('\n'));

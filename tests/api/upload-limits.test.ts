@@ -1,0 +1,92 @@
+// Uploads are bounded per user before a byte of the file is read (server.ts "Admission",
+// docs/limits.md): one learner sending 60 parallel 10 MB writeups used to take the server to 547 MiB,
+// every file read in full before its 429. This file runs its own server with `npm run serve`'s heap
+// and allocator settings, so the peak it measures is the one production would see.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+const MB = 1024 * 1024;
+// As package.json's "serve" script.
+const SERVE_FLAGS = ['--max-old-space-size=160', '--max-semi-space-size=4', '--heap-growing-percent=25'];
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer('upload-limits', { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', RATE_LIMIT_FACTOR: '20' }, { nodeArgs: SERVE_FLAGS });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+function peakRss(): number {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  return Number(status.match(/^VmHWM:\s+(\d+) kB/m)![1]) * 1024;
+}
+
+/** A writeup of `size` bytes, sent chunked; stops sending once the server answers. */
+function sendWriteup(path: string, token: string, size: number): Promise<{ status: number | null; body: string; sent: number }> {
+  const boundary = 'w60';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="value"\r\n\r\nCTF{not-the-flag}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="writeup"; filename="writeup.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  const filler = Buffer.alloc(64 * 1024, 'a');
+  return new Promise((resolve) => {
+    const req = request(`${server.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' } });
+    let sent = 0;
+    let status: number | null = null;
+    let body = '';
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      req.destroy();
+      resolve({ status, body, sent });
+    };
+    req.on('response', (res) => {
+      status = res.statusCode ?? null;
+      res.setEncoding('utf8');
+      res.on('data', (t: string) => (body += t));
+      res.on('end', finish);
+      res.on('error', finish);
+    });
+    req.on('error', () => setTimeout(finish, 50));
+    req.on('close', () => setTimeout(finish, 50));
+    req.write(head);
+    const pump = () => {
+      while (sent < size) {
+        if (status !== null || done) return;
+        sent += filler.length;
+        if (!req.write(filler)) return void req.once('drain', pump);
+      }
+      req.end(`\r\n--${boundary}--\r\n`);
+    };
+    pump();
+  });
+}
+
+describe('uploads per user', () => {
+  it('are bounded before they are read: 60 parallel 10 MB writeups from one learner', async () => {
+    const login = await fetch(`${server.url}/api/auth/jwt/create/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'alice@example.com', password: 'demo-learner-2026' }) });
+    const { access } = (await login.json()) as { access: string };
+    const list = await fetch(`${server.url}/api/challenges/practices/?page_size=100`, { headers: { Authorization: `Bearer ${access}` } });
+    const target = ((await list.json()) as { results: { id: number; name: string }[] }).results.find((c) => c.name === 'Lost in the logs')!;
+    writeFileSync(`/proc/${server.pid}/clear_refs`, '5'); // the peak (VmHWM) from here on
+    const size = 10 * MB - 4096;
+    const answers = await Promise.all(Array.from({ length: 60 }, () => sendWriteup(`/api/challenges/${target.id}/submissions/`, access, size)));
+    const statuses: Record<string, number> = {};
+    for (const a of answers) statuses[String(a.status)] = (statuses[String(a.status)] ?? 0) + 1;
+    console.log('60 parallel writeups, answers by status:', statuses, 'peak RSS MiB:', Math.round(peakRss() / MB));
+
+    const refused = answers.filter((a) => a.status === 429);
+    // Two at a time per user: while two are under way the others are refused at once (how many
+    // depends on how fast loopback carries the first ones), before their bodies were read.
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) expect(JSON.parse(answer.body)).toEqual({ detail: 'You already have uploads under way. Try again when they are done.' });
+    expect(refused.filter((a) => a.sent < size).length).toBe(refused.length);
+    expect(answers.filter((a) => a.status === null || a.status >= 500)).toEqual([]);
+    expect(peakRss()).toBeLessThan(300 * MB);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  }, 60_000);
+});
