@@ -31,7 +31,7 @@
 // Results go to tests/bench/results.json under `capacity.<size>`, the rest of the file kept.
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadBare, recorded } from './bare';
 import { competition, COMPETITION_S, VIEW_P99_MS, VIEWS, type AdmissionStats, type CompetitionResult, type StreamStats } from './competition';
@@ -98,6 +98,8 @@ export interface CapacityRun {
   serverCpuPercent?: number;
   clientCpuPercent: number;
   clientLoopDelayP99: number;
+  /** The host's 1-minute load average just before the competition: above its cores, others were using it. */
+  loadAverageBefore: number;
   /** The server died during the run (signal or exit code). */
   serverDied?: string;
   /** The players' process was saturated: the figures may be the client's limit, not the server's. */
@@ -181,6 +183,7 @@ async function play(size: SizeName, players: number, plan: CapacityPlan, host: C
         peak = Math.max(peak, host.memory(pid).rss);
       } catch {} // a server that died has no /proc entry left: said below
     }, 250);
+    const loadAverageBefore = Math.round(loadavg()[0] * 100) / 100;
     const cpuBefore = host.cpuSeconds(pid);
     const clientBefore = process.cpuUsage();
     let played: CompetitionResult;
@@ -217,6 +220,7 @@ async function play(size: SizeName, players: number, plan: CapacityPlan, host: C
       ...(serverCpuPercent !== undefined ? { serverCpuPercent } : {}),
       clientCpuPercent,
       clientLoopDelayP99: played.client.loopDelayP99,
+      loadAverageBefore,
       ...(serverDied ? { serverDied } : {}),
       // One core is all the players' loop gets; late by 50 ms at p99, its own timing shows in the figures.
       clientBound: clientCpuPercent >= 90 || played.client.loopDelayP99 >= 50,
@@ -247,7 +251,7 @@ function line(r: CapacityRun): string {
   return (
     `${r.reqPerSec} req/s; views p99 ${r.viewsP99} ms (start ${r.startViewsP99}, middle ${r.middleViewsP99}, last minute ${r.lastMinuteViewsP99}); checks p99 ${r.checksP99} ms; ` +
     `errors ${r.errors}; 503 ${r.refused} (${r.refusedWithRetryAfter} with Retry-After); timeouts ${r.admission.timeouts}, resets ${r.admission.resets}${streams}; ` +
-    `server peak ${r.serverPeakRssMiB} MiB, CPU ${r.serverCpuPercent ?? '?'}%; ${client}`
+    `server peak ${r.serverPeakRssMiB} MiB, CPU ${r.serverCpuPercent ?? '?'}%; ${client}; host load average before ${r.loadAverageBefore}${r.loadAverageBefore > cpus().length ? ' (BUSY: others use this host)' : ''}`
   );
 }
 
@@ -300,48 +304,15 @@ export async function capacity(size: SizeName, host: CapacityHost, plan: Capacit
   if (largest) {
     console.log(`  twice the largest held: ${largest * 2} players`);
     const { run } = await play(size, largest * 2, plan, host);
-    const a = run.admission;
-    const overloadMissed: string[] = [];
-    if (a.admittedP99 >= ADMITTED_P99_MS) overloadMissed.push(`admitted p99 ${a.admittedP99} ms`);
-    if (a.refused > a.refusedWithRetryAfter) overloadMissed.push(`${a.refused - a.refusedWithRetryAfter} 503s without Retry-After`);
-    if (a.timeouts) overloadMissed.push(`${a.timeouts} timeouts`);
-    if (a.resets) overloadMissed.push(`${a.resets} resets`);
-    const streamTimeouts = run.streams?.failures.timeout ?? 0;
-    const streamResets = Object.entries(run.streams?.failures ?? {}).filter(([why]) => why.includes('ECONNRESET')).reduce((n, [, c]) => n + c, 0);
-    if (streamTimeouts) overloadMissed.push(`${streamTimeouts} streams timed out`);
-    if (streamResets) overloadMissed.push(`${streamResets} streams reset`);
-    if (run.serverDied) overloadMissed.push(`server died (${run.serverDied})`);
-    overload = { ...run, met: overloadMissed.length === 0, overloadMissed };
+    overload = judgeOverload(run);
   }
-
-  const verdicts: string[] = [];
-  const mark = (ok: boolean) => (ok ? 'met   ' : 'MISSED');
-  const heldRun = runs.find((r) => r.players === largest);
-  const bareText = bare ? `bare server ${bare.reqPerSec} req/s on the board page's bytes (${bare.connections} connections): ${playersPerBareKReqPerSec ?? 0} players per 1,000 bare req/s` : 'bare server not measured';
-  if (heldRun) {
-    const boundText = bound === 'found' ? `${hi} missed` : `every run held: a lower bound after ${runs.length} runs`;
-    verdicts.push(`info   ${size} largest competition held: ${largest} players (views p99 ${heldRun.viewsP99} ms, start rush ${heldRun.startViewsP99} ms, checks p99 ${heldRun.checksP99} ms, peak ${heldRun.serverPeakRssMiB} MiB; ${boundText}); ${bareText}`);
-  } else verdicts.push(`MISSED ${size} no competition held, down to ${runs.at(-1)?.players} players (${runs.at(-1)?.missed.join(', ')}); ${bareText}`);
-  if (runs.some((r) => r.clientBound)) verdicts.push(`info   ${size} the players' process was saturated in ${runs.filter((r) => r.clientBound).map((r) => r.players).join(', ')}-player runs: those figures may be the client's limit`);
-  if (overload) {
-    const a = overload.admission;
-    const requests = a.admitted + a.refused;
-    const share = requests ? Math.round((a.refused / requests) * 1000) / 10 : 0;
-    verdicts.push(`${mark(a.admittedP99 < ADMITTED_P99_MS)} ${size} at twice (${overload.players} players): admitted requests p99 ${a.admittedP99} ms (views ${a.admittedViewsP99}, checks ${a.admittedChecksP99}; target < ${ADMITTED_P99_MS})`);
-    verdicts.push(`${mark(a.refused === a.refusedWithRetryAfter)} ${size} at twice: ${a.refused} requests refused 503 (${share}% of ${requests}), ${a.refusedWithRetryAfter} with Retry-After, answered in p99 ${a.refusedP99} ms (max ${a.refusedMaxMs} ms)`);
-    const streamTimeouts = overload.streams?.failures.timeout ?? 0;
-    const streamResets = Object.entries(overload.streams?.failures ?? {}).filter(([why]) => why.includes('ECONNRESET')).reduce((n, [, c]) => n + c, 0);
-    verdicts.push(`${mark(a.timeouts + streamTimeouts === 0)} ${size} at twice: ${a.timeouts} requests timed out (client gave up after 10 s)${overload.streams ? `, ${streamTimeouts} streams` : ''} (target 0)`);
-    verdicts.push(`${mark(a.resets + streamResets === 0)} ${size} at twice: ${a.resets} connections reset (${a.resetsKeptAlive} of them kept-alive)${overload.streams ? `, ${streamResets} streams` : ''} (target 0)`);
-    const other = overload.errors - a.timeouts - a.resets - a.otherNetwork;
-    verdicts.push(`info   ${size} at twice: ${other} other error answers, ${a.otherNetwork} other network failures${overload.streams ? `; streams ${overload.streams.opened} open, failures ${counts(overload.streams.failures)}` : ''}; server peak ${overload.serverPeakRssMiB} MiB${overload.serverDied ? `; SERVER DIED (${overload.serverDied})` : ''}`);
-  } else verdicts.push(`info   ${size} no overload run: no competition held`);
+  const verdicts = capacityVerdicts({ size, runs, largest, bound, hi, bare, playersPerBareKReqPerSec, overload });
 
   const result: CapacityResult = {
     at: new Date().toISOString(),
     size,
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-    plan,
+    plan: { ...plan, step },
     criteria,
     bare,
     runs,
@@ -356,6 +327,58 @@ export async function capacity(size: SizeName, host: CapacityHost, plan: Capacit
   console.log(`  search stopped by: ${stoppedBy}; ${result.elapsedSeconds} s in all`);
   console.log(`  ${runs.map((r) => `${r.players}: ${r.held ? 'held' : 'missed'} (views p99 ${r.viewsP99}, start ${r.startViewsP99})`).join('; ')}`);
   return result;
+}
+
+const streamFailures = (run: CapacityRun, match: (why: string) => boolean) => Object.entries(run.streams?.failures ?? {}).filter(([why]) => match(why)).reduce((n, [, c]) => n + c, 0);
+
+/** The run at twice the largest, judged on the overload target: admitted p99 < 1 s, every 503 with Retry-After, no timeout, no reset. */
+export function judgeOverload(run: CapacityRun): NonNullable<CapacityResult['overload']> {
+  const a = run.admission;
+  const overloadMissed: string[] = [];
+  if (a.admittedP99 >= ADMITTED_P99_MS) overloadMissed.push(`admitted p99 ${a.admittedP99} ms`);
+  if (a.refused > a.refusedWithRetryAfter) overloadMissed.push(`${a.refused - a.refusedWithRetryAfter} 503s without Retry-After`);
+  if (a.timeouts) overloadMissed.push(`${a.timeouts} timeouts`);
+  if (a.resets) overloadMissed.push(`${a.resets} resets`);
+  const streamTimeouts = streamFailures(run, (why) => why === 'timeout');
+  const streamResets = streamFailures(run, (why) => why.includes('ECONNRESET'));
+  const streamsWithout = streamFailures(run, (why) => why.endsWith('without Retry-After'));
+  if (streamTimeouts) overloadMissed.push(`${streamTimeouts} streams timed out`);
+  if (streamResets) overloadMissed.push(`${streamResets} streams reset`);
+  if (streamsWithout) overloadMissed.push(`${streamsWithout} streams refused without Retry-After`);
+  if (run.serverDied) overloadMissed.push(`server died (${run.serverDied})`);
+  return { ...run, met: overloadMissed.length === 0, overloadMissed };
+}
+
+/** The verdict block: the largest competition held with the bare server beside it, then the overload target. */
+export function capacityVerdicts(r: Pick<CapacityResult, 'size' | 'runs' | 'largest' | 'bound' | 'bare' | 'playersPerBareKReqPerSec' | 'overload'> & { hi: number }): string[] {
+  const { size, runs, largest, bound, hi, bare, playersPerBareKReqPerSec, overload } = r;
+  const verdicts: string[] = [];
+  const mark = (ok: boolean) => (ok ? 'met   ' : 'MISSED');
+  const heldRun = runs.find((run) => run.players === largest);
+  const bareText = bare ? `bare server ${bare.reqPerSec} req/s on the board page's bytes (${bare.connections} connections)${playersPerBareKReqPerSec !== undefined ? `: ${playersPerBareKReqPerSec} players per 1,000 bare req/s` : ''}` : 'bare server not measured';
+  if (heldRun) {
+    const boundText = bound === 'found' ? `${hi} missed` : `every run held: a lower bound after ${runs.length} runs`;
+    verdicts.push(`info   ${size} largest competition held: ${largest} players (views p99 ${heldRun.viewsP99} ms, start rush ${heldRun.startViewsP99} ms, checks p99 ${heldRun.checksP99} ms, peak ${heldRun.serverPeakRssMiB} MiB; ${boundText}); ${bareText}`);
+  } else verdicts.push(`MISSED ${size} no competition held, down to ${runs.at(-1)?.players} players (${runs.at(-1)?.missed.join(', ')}); ${bareText}`);
+  const saturated = [...runs, ...(overload ? [overload] : [])].filter((run) => run.clientBound);
+  if (saturated.length) verdicts.push(`info   ${size} the players' process was saturated in the ${saturated.map((run) => run.players).join(', ')}-player runs: those figures may be the client's limit (or the host's, if others share it)`);
+  const busy = [...runs, ...(overload ? [overload] : [])].filter((run) => run.loadAverageBefore > cpus().length);
+  if (busy.length) verdicts.push(`info   ${size} the host was busy before the ${busy.map((run) => run.players).join(', ')}-player runs (load average above its ${cpus().length} cores): others' work is in those figures`);
+  if (overload) {
+    const a = overload.admission;
+    const requests = a.admitted + a.refused;
+    const share = requests ? Math.round((a.refused / requests) * 1000) / 10 : 0;
+    const streamTimeouts = streamFailures(overload, (why) => why === 'timeout');
+    const streamResets = streamFailures(overload, (why) => why.includes('ECONNRESET'));
+    const streamsWithout = streamFailures(overload, (why) => why.endsWith('without Retry-After'));
+    verdicts.push(`${mark(a.admittedP99 < ADMITTED_P99_MS)} ${size} at twice (${overload.players} players): admitted requests p99 ${a.admittedP99} ms (views ${a.admittedViewsP99}, checks ${a.admittedChecksP99}; target < ${ADMITTED_P99_MS})`);
+    verdicts.push(`${mark(a.refused === a.refusedWithRetryAfter && !streamsWithout)} ${size} at twice: ${a.refused} requests refused 503 (${share}% of ${requests}), ${a.refusedWithRetryAfter} with Retry-After, answered in p99 ${a.refusedP99} ms (max ${a.refusedMaxMs} ms)`);
+    verdicts.push(`${mark(a.timeouts + streamTimeouts === 0)} ${size} at twice: ${a.timeouts} requests timed out (the client gave up after 10 s)${overload.streams ? `, ${streamTimeouts} streams` : ''} (target 0)`);
+    verdicts.push(`${mark(a.resets + streamResets === 0)} ${size} at twice: ${a.resets} connections reset (${a.resetsKeptAlive} of them kept-alive)${overload.streams ? `, ${streamResets} streams` : ''} (target 0)`);
+    const other = overload.errors - a.timeouts - a.resets - a.otherNetwork;
+    verdicts.push(`info   ${size} at twice: ${other} other error answers, ${a.otherNetwork} other network failures${overload.streams ? `; streams ${overload.streams.opened} open, failures ${counts(overload.streams.failures)}` : ''}; server peak ${overload.serverPeakRssMiB} MiB${overload.serverDied ? `; SERVER DIED (${overload.serverDied})` : ''}`);
+  } else verdicts.push(`info   ${size} no overload run: no competition held`);
+  return verdicts;
 }
 
 /** Keeps every other key of results.json (the last full run's figures): only `capacity.<size>` is written. */
