@@ -41,6 +41,9 @@ test('login and sign-up have no serious or critical violations', async ({ page }
 });
 
 test('the board with a challenge dialog open, the scoreboard, the editor and the review page have none', async ({ page, request, baseURL }) => {
+  // Six axe audits, each 2-5 s of Chromium's CPU on a 2-core host (the server answers each page in
+  // well under a second): the default 60 s left no margin, and the test timed out on a quiet CI host.
+  test.setTimeout(180_000);
   const tag = uniqueName('ax');
   const { challenge } = await pendingSubmission(request, baseURL!, tag);
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
