@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // A journey's time is Chromium's CPU on a 2-core host far more than the server's (pages answer in
+  // under half a second): 60 s left the longest journeys no margin on a busy host. No test judges speed.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
