@@ -12,7 +12,7 @@ import helmet from 'helmet';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { GZIP_LEVEL, gzipped } from './app/lib/gzip.server';
-import { AnswerSlots, BoundedCounts } from './app/lib/admission.server';
+import { AnswerSlots, BoundedCounts, Turns } from './app/lib/admission.server';
 import { bodyRule, hasBody, refusedCrossSite, routePath } from './app/lib/request-guards.server';
 
 const PORT = Number(process.env.PORT ?? 3000);
@@ -307,16 +307,27 @@ const BODY_GRACE_MS = 10_000;
 /** How long a closing connection keeps reading (and dropping) a body the client is still sending. */
 const LINGER_MS = 2_000;
 
-/** Answers 503 at once when the answer slots are full or their wait too long; otherwise holds a slot until the response closes. */
-function admitted(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.url === '/healthz') return true;
+/** Admitted work runs 2 ms of it per turn of the event loop (Turns says why). */
+const turns = new Turns(2, (error) => log.error({ err: error }, 'unhandled error'));
+
+/**
+ * Answers 503 at once when the answer slots are full or their wait too long; otherwise takes a slot
+ * until the response closes and queues the answer for its turn. /healthz answers at once: it says
+ * whether the process lives, and a queue that long is what admission answers 503 for.
+ */
+function admit(req: IncomingMessage, res: ServerResponse, answer: () => void) {
+  if (req.url === '/healthz') return answer();
   const release = slots.take();
-  if (release) {
-    res.once('close', release);
-    return true;
-  }
-  answerBusy(req, res, 'busy');
-  return false;
+  if (!release) return answerBusy(req, res, 'busy');
+  res.once('close', release);
+  inTurn(req, res, answer);
+}
+
+/** Runs an answer at its turn, unless its client left (or it was answered) while it waited. */
+function inTurn(req: IncomingMessage, res: ServerResponse, answer: () => void) {
+  turns.run(() => {
+    if (!res.writableEnded && !req.socket.destroyed) answer();
+  });
 }
 
 /** A 503 (or 429) as a page or JSON, with Retry-After; the connection closes when a body was left unread. */
@@ -396,7 +407,7 @@ function receiveBody(req: IncomingMessage, res: ServerResponse, ip: string, rout
     return true;
   };
   if (!rule.upload) {
-    if (arriving()) held.whole(() => (receiving.delete(entry), admitted(req, res) && route(req, res)));
+    if (arriving()) held.whole(() => (receiving.delete(entry), admit(req, res, () => route(req, res))));
     return;
   }
   // Who is asking decides whether an upload may start: the session, not a body, says so.
@@ -633,12 +644,15 @@ async function main() {
     if (closing) res.shouldKeepAlive = false;
     const ip = req.socket.remoteAddress ?? 'unknown';
     if (req.method === 'GET' && req.url?.startsWith('/api/notifications/stream') && STREAM_PATH.test(routePath(req.url))) {
-      if (streamAdmitted(req, res, ip)) route(req, res);
+      // A stream takes no slot, but opening it is work like any other: it waits its turn.
+      if (streamAdmitted(req, res, ip)) inTurn(req, res, () => route(req, res));
     } else if (hasBody(req.headers)) {
       receiveBody(req, res, ip, route, expectsContinue);
-    } else if (admitted(req, res)) {
-      if (expectsContinue) res.writeContinue();
-      route(req, res);
+    } else {
+      admit(req, res, () => {
+        if (expectsContinue) res.writeContinue();
+        route(req, res);
+      });
     }
   };
   server.on('request', (req, res) => onRequest(req, res, false));

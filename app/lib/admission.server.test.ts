@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerSlots, BoundedCounts } from './admission.server';
+import { AnswerSlots, BoundedCounts, Turns } from './admission.server';
 
 /** A clock the test moves: time, and how much of it the event loop was busy. */
 function fakeClock() {
@@ -74,5 +74,65 @@ describe('bounded counts', () => {
     a1.release();
     expect(counts.size).toBe(2);
     expect('release' in counts.take('c')).toBe(true);
+  });
+});
+
+describe('turns', () => {
+  /** Work that costs `ms` of the fake clock; the deferred drains are run by the test, one turn each. */
+  function setup(sliceMs: number) {
+    const clock = { t: 0 };
+    const deferred: (() => void)[] = [];
+    const errors: unknown[] = [];
+    const turns = new Turns(sliceMs, (error) => errors.push(error), () => clock.t, (run) => deferred.push(run));
+    const ran: string[] = [];
+    const work = (name: string, ms: number) => () => {
+      clock.t += ms;
+      ran.push(name);
+    };
+    /** Runs the next turn: what one turn of the event loop would run of the queue. */
+    const turn = () => {
+      const next = deferred.shift();
+      next?.();
+      return next !== undefined;
+    };
+    return { turns, ran, work, turn, errors, deferred };
+  }
+
+  it('run queued work in arrival order, a slice per turn, so the loop turns (and accepts) between slices', () => {
+    const { turns, ran, work, turn } = setup(2);
+    for (let i = 0; i < 5; i++) turns.run(work(`w${i}`, 1));
+    expect(ran).toEqual([]); // nothing runs where it is queued
+    expect(turns.waiting).toBe(5);
+    turn();
+    expect(ran).toEqual(['w0', 'w1']);
+    turn();
+    expect(ran).toEqual(['w0', 'w1', 'w2', 'w3']);
+    turn();
+    expect(ran).toEqual(['w0', 'w1', 'w2', 'w3', 'w4']);
+    expect(turn()).toBe(false); // empty: no turn is asked for
+  });
+
+  it('run one piece per turn even when it is longer than the slice', () => {
+    const { turns, ran, work, turn } = setup(2);
+    turns.run(work('long', 50));
+    turns.run(work('next', 1));
+    turn();
+    expect(ran).toEqual(['long']);
+    turn();
+    expect(ran).toEqual(['long', 'next']);
+  });
+
+  it('keep going after a piece throws, and report it', () => {
+    const { turns, ran, work, turn, errors } = setup(2);
+    turns.run(() => {
+      throw new Error('boom');
+    });
+    turns.run(work('after', 0));
+    turn();
+    expect(ran).toEqual(['after']);
+    expect(errors).toHaveLength(1);
+    turns.run(work('later', 0));
+    turn();
+    expect(ran).toEqual(['after', 'later']);
   });
 });

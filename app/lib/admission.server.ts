@@ -139,3 +139,55 @@ export class BoundedCounts {
     };
   }
 }
+
+/**
+ * Admitted work waits here and runs in arrival order, a short slice of it per turn of the event loop.
+ * Why: libuv accepts one connection per turn of the loop (since 1.45, "don't accept() connections in
+ * a loop"). When every request read in a turn also runs in it, a start rush makes turns of 200 ms,
+ * the server accepts five connections a second, and newcomers wait in the kernel's accept queue
+ * (then overflow it) where no admission rule sees them. In slices, turns stay short, connections are
+ * accepted as they come, and the wait moves into the answer slots, whose rules refuse it (503).
+ * The slot is taken when the work is queued, so the estimates count the queue.
+ */
+export class Turns {
+  private queue: (() => void)[] = [];
+  private head = 0;
+  private scheduled = false;
+
+  constructor(
+    /** How long one turn may run queued work (at least one piece always runs). */
+    private readonly sliceMs: number,
+    private readonly onError: (error: unknown) => void,
+    private readonly now: () => number = () => performance.now(),
+    private readonly defer: (run: () => void) => void = (run) => void setImmediate(run),
+  ) {}
+
+  get waiting(): number {
+    return this.queue.length - this.head;
+  }
+
+  run(work: () => void): void {
+    this.queue.push(work);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.defer(this.drain);
+  }
+
+  private readonly drain = () => {
+    const end = this.now() + this.sliceMs;
+    do {
+      const work = this.queue[this.head++];
+      try {
+        work();
+      } catch (error) {
+        this.onError(error);
+      }
+    } while (this.head < this.queue.length && this.now() < end);
+    if (this.head > 1024 || this.head === this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    if (this.queue.length) this.defer(this.drain);
+    else this.scheduled = false;
+  };
+}
