@@ -668,7 +668,9 @@ async function main() {
   });
   // A client that asks first (Expect: 100-continue) hears a refusal before it sends a byte of the body.
   server.on('checkContinue', (req, res) => onRequest(req, res, true));
-  server.listen(PORT, () => log.info({ port: PORT }, `listening on http://localhost:${PORT}`));
+  // Room in the kernel for a start rush's connections (Node's default is 511; Linux caps it at
+  // net.core.somaxconn, 4096 on Debian): they wait there only until the next turn of the loop.
+  server.listen({ port: PORT, backlog: 4096 }, () => log.info({ port: PORT }, `listening on http://localhost:${PORT}`));
 
   // Graceful shutdown: stop accepting, let requests under way finish (each answer then closes its
   // connection), and let idle kept-alive connections run out (keepAliveTimeout): closing them at
