@@ -9,18 +9,15 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { GZIP_LEVEL, gzipped } from './app/lib/gzip.server';
 import { AnswerSlots, BoundedCounts, Turns } from './app/lib/admission.server';
 import { bodyRule, hasBody, refusedCrossSite, routePath } from './app/lib/request-guards.server';
+import { env } from './app/lib/env.server';
+import { logger } from './app/lib/logger.server';
 
-const PORT = Number(process.env.PORT ?? 3000);
-const DEV = process.env.NODE_ENV !== 'production';
-// One line per request, written asynchronously: lines that come while a write is under way go out
-// together in the next one, so a busy server makes one system call for many lines rather than one
-// each. Pending lines are flushed when the process exits.
-const log = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination({ dest: 1, sync: false }));
+const PORT = env.port;
+const DEV = !env.isProduction;
 
 const app = express();
 app.disable('x-powered-by');
@@ -63,7 +60,7 @@ const securityHeaders = helmet({
   },
   crossOriginEmbedderPolicy: false,
   referrerPolicy: { policy: 'same-origin' },
-  hsts: process.env.PUBLIC_URL?.startsWith('https://') ?? false,
+  hsts: env.publicUrl.startsWith('https://'),
 });
 // Helmet's headers are the same for every response but the CSP's nonce: worked out by helmet once,
 // then set with each response's nonce (a quarter of Express's middleware time went to helmet's chain).
@@ -90,8 +87,8 @@ function logWhenDone(res: ServerResponse, req: { id: string; method: string; pat
     res.off('close', done);
     res.off('finish', done);
     const fields = { req, userId: userId(), res: { status: res.statusCode }, responseTime: Math.round(performance.now() - started) };
-    if (res.statusCode >= 500) log.info({ ...fields, err: { message: `failed with status code ${res.statusCode}` } }, 'request errored');
-    else log.info(fields, 'request completed');
+    if (res.statusCode >= 500) logger.info({ ...fields, err: { message: `failed with status code ${res.statusCode}` } }, 'request errored');
+    else logger.info(fields, 'request completed');
   };
   res.on('close', done);
   res.on('finish', done);
@@ -176,7 +173,7 @@ function directLane(build: ServerBuild): Lane {
       } catch (error) {
         if (error instanceof globalThis.Response) reply = await fromResponse(error);
         else {
-          log.error({ err: error }, 'unhandled error');
+          logger.error({ err: error }, 'unhandled error');
           reply = { status: 500, headers: { 'Content-Type': 'application/json' }, body: '{"detail":"Internal server error."}' };
         }
       }
@@ -231,7 +228,7 @@ function pageLane(build: ServerBuild): Lane {
         res.end(found.body);
       },
       (error) => {
-        log.error({ err: error }, 'page cache lookup failed');
+        logger.error({ err: error }, 'page cache lookup failed');
         fallback();
       },
     );
@@ -289,9 +286,9 @@ function mapDomainErrors(build: ServerBuild): ServerBuild {
 const BUSY = 'The server is busy. Try again in a few seconds.';
 const MB = 1024 * 1024;
 /** Answer slots: a hard ceiling; the wait they cause is what usually bounds them (TARGET_WAIT_MS). */
-const MAX_IN_FLIGHT = Number(process.env.MAX_IN_FLIGHT) || 128;
+const MAX_IN_FLIGHT = env.maxInFlight;
 /** The wait a newcomer may be given before it is refused instead (tests on a shared machine raise it). */
-const TARGET_WAIT_MS = Number(process.env.ADMISSION_TARGET_WAIT_MS) || 300;
+const TARGET_WAIT_MS = env.admissionTargetWaitMs;
 const slots = new AnswerSlots({ maxInFlight: MAX_IN_FLIGHT, minInFlight: 8, targetWaitMs: TARGET_WAIT_MS, intervalMs: 200 });
 /** Bytes of bodies being received or held at once (each counts its declared length, or its route's limit when chunked). */
 const BODY_BUDGET = 32 * MB;
@@ -299,7 +296,7 @@ const bodyBytes = new BoundedCounts(BODY_BUDGET, BODY_BUDGET);
 /** Uploads (multipart to a route that takes files) being received or handled at once: per user (or IP when anonymous), in total. */
 const uploads = new BoundedCounts(2, 8);
 /** Live streams: per IP (an on-site event puts a whole room behind one address) and in total. Per user: stream-hub.server.ts. */
-const streams = new BoundedCounts(Number(process.env.MAX_STREAMS_PER_IP) || 1_000, Number(process.env.MAX_STREAMS) || 5_000);
+const streams = new BoundedCounts(env.maxStreamsPerIp, env.maxStreams);
 const STREAM_PATH = /^\/api\/notifications\/stream\/?$/;
 /** A body must arrive at this average rate, once its first BODY_GRACE_MS are over (a phone on 2G sends 10 times faster). */
 const BODY_MIN_BYTES_PER_S = 1024;
@@ -308,7 +305,7 @@ const BODY_GRACE_MS = 10_000;
 const LINGER_MS = 2_000;
 
 /** Admitted work runs 2 ms of it per turn of the event loop (Turns says why). */
-const turns = new Turns(2, (error) => log.error({ err: error }, 'unhandled error'));
+const turns = new Turns(2, (error) => logger.error({ err: error }, 'unhandled error'));
 
 /**
  * Answers 503 at once when the answer slots are full or their wait too long; otherwise takes a slot
@@ -343,7 +340,7 @@ function answerBusy(req: IncomingMessage, res: ServerResponse, why: string, stat
     'X-Content-Type-Options': 'nosniff',
   });
   res.end(body);
-  log.info({ req: { method: req.method, path: routePath(req.url ?? '/') }, res: { status }, why }, 'request refused');
+  logger.info({ req: { method: req.method, path: routePath(req.url ?? '/') }, res: { status }, why }, 'request refused');
 }
 
 /** Live streams: counted per IP and in total, never in the answer slots. */
@@ -433,7 +430,7 @@ function receiveBody(req: IncomingMessage, res: ServerResponse, ip: string, rout
       route(req, res);
     },
     (error) => {
-      log.error({ err: error }, 'could not tell who sent an upload');
+      logger.error({ err: error }, 'could not tell who sent an upload');
       held.drop();
       answerBusy(req, res, 'upload owner unknown');
     },
@@ -533,7 +530,7 @@ function holdBody(req: IncomingMessage, limit: number, progress: (received: numb
 function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 408 | 413 | 503, detail: string) {
   const socket = req.socket;
   res.statusCode = status; // for the request log line
-  log.info({ req: { method: req.method, path: routePath(req.url ?? '/') }, res: { status } }, 'request refused');
+  logger.info({ req: { method: req.method, path: routePath(req.url ?? '/') }, res: { status } }, 'request refused');
   if (socket.destroyed) return;
   if (res.headersSent) {
     if (res.writableFinished) lingeringClose(socket);
@@ -623,7 +620,7 @@ async function main() {
   );
 
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    log.error({ err }, 'unhandled error');
+    logger.error({ err }, 'unhandled error');
     if (!res.headersSent) res.status(500).send('Internal server error');
   });
 
@@ -670,7 +667,7 @@ async function main() {
   server.on('checkContinue', (req, res) => onRequest(req, res, true));
   // Room in the kernel for a start rush's connections (Node's default is 511; Linux caps it at
   // net.core.somaxconn, 4096 on Debian): they wait there only until the next turn of the loop.
-  server.listen({ port: PORT, backlog: 4096 }, () => log.info({ port: PORT }, `listening on http://localhost:${PORT}`));
+  server.listen({ port: PORT, backlog: 4096 }, () => logger.info({ port: PORT }, `listening on http://localhost:${PORT}`));
 
   // Graceful shutdown: stop accepting, let requests under way finish (each answer then closes its
   // connection), and let idle kept-alive connections run out (keepAliveTimeout): closing them at
@@ -678,13 +675,13 @@ async function main() {
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
+    logger.info({ signal }, 'shutting down');
     for (const res of underWay) if (!res.headersSent) res.shouldKeepAlive = false;
     // net.Server's close, not http.Server's: the latter also closes idle connections at once.
     netServerClose.call(server, async () => {
       const b = typeof build === 'function' ? await build() : build;
       await (b.entry.module as unknown as { shutdown: () => Promise<void> }).shutdown();
-      log.info('closed');
+      logger.info('closed');
       process.exit(0);
     });
     setTimeout(() => process.exit(1), 10_000).unref();
@@ -694,6 +691,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  log.fatal({ err }, 'failed to start');
+  logger.fatal({ err }, 'failed to start');
   process.exit(1);
 });

@@ -2,6 +2,7 @@
 // general notification per person and event. The onceKey `event:<id>:starts:<userId>` makes it once:
 // a sweep that runs twice, or two processes, write nothing more.
 import { db } from '~/lib/db.server';
+import { env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import { notifyPerson } from './notify.server';
 
@@ -59,7 +60,7 @@ let timer: NodeJS.Timeout | null = null;
  * the process alive. Off when EVENT_REMINDERS=off and under vitest (tests call the sweep directly).
  */
 export function startEventReminders(): void {
-  if (timer || process.env.EVENT_REMINDERS === 'off' || process.env.VITEST) return;
+  if (timer || !env.eventReminders || process.env.VITEST) return;
   const sweep = () =>
     sweepEventReminders().then(
       (n) => n && logger.info({ reminders: n }, 'event reminders written'),

@@ -1,15 +1,80 @@
-// Configuration comes from the environment only; README "Configuration" lists each variable.
+// Configuration comes from the environment only, read and checked here once; README "Configuration"
+// lists each variable. A value that makes no sense stops the start with a message naming it, rather
+// than running with NaN limits or writing a database where nobody looks.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
 
-const port = Number(process.env.PORT ?? 3000);
-const databaseUrl = process.env.DATABASE_URL ?? 'file:./data/ctf.db';
+/** A whole number from the environment, within bounds; unset or empty takes the default. */
+const whole = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const number = Number(value);
+      if (!Number.isInteger(number) || number < min || number > max) {
+        ctx.addIssue({ code: 'custom', message: `expected a whole number from ${min} to ${max}, got "${value}"` });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+const optionalText = z.string().optional().transform((value) => (value === undefined || value === '' ? undefined : value));
+
+const schema = z.object({
+  PORT: whole(3000, 0, 65_535),
+  NODE_ENV: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const url = value || 'file:./data/ctf.db';
+      if (!url.startsWith('file:') || url === 'file:') {
+        ctx.addIssue({ code: 'custom', message: `only SQLite files are supported, as file:<path> (file:./data/ctf.db), got "${url.replace(/\/\/[^@/]*@/, '//…@')}"` });
+        return z.NEVER;
+      }
+      return url;
+    }),
+  UPLOAD_DIR: z.string().default('./data/uploads'),
+  OUTBOX_DIR: z.string().default('./data/outbox'),
+  SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), 'expected smtp://… or smtps://…'),
+  MAIL_FROM: z.string().default('CTF Platform <no-reply@ctf.local>'),
+  PUBLIC_URL: optionalText.refine((value) => value === undefined || /^https?:\/\/[^/]/.test(value), 'expected http://… or https://…'),
+  SESSION_SECRET: optionalText.refine((value) => value === undefined || value.length >= 16, 'expected at least 16 characters'),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SUPERUSER_EMAIL: optionalText,
+  SUPERUSER_USERNAME: optionalText,
+  SUPERUSER_PASSWORD: optionalText,
+  RATE_LIMIT_FACTOR: whole(1, 1),
+  EVENT_REMINDERS: z.enum(['on', 'off']).default('on'),
+  MAX_IN_FLIGHT: whole(128, 1, 10_000),
+  ADMISSION_TARGET_WAIT_MS: whole(300, 1, 600_000),
+  MAX_STREAMS_PER_IP: whole(1_000, 1),
+  MAX_STREAMS: whole(5_000, 1),
+});
+
+/** The environment checked, or an error that names every variable that is wrong. */
+export function readEnvironment(source: Record<string, string | undefined>) {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`Invalid configuration (README "Configuration"):\n${lines.join('\n')}`);
+}
+
+const vars = readEnvironment(process.env);
+
+export function databasePath(url: string): string | null {
+  const path = url.replace(/^file:/, '');
+  return path === ':memory:' ? null : resolve(path);
+}
 
 function sessionSecret(): string {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  if (vars.SESSION_SECRET) return vars.SESSION_SECRET;
   // Generated once and kept beside the database so restarts keep sessions and e-mailed links valid.
-  const file = resolve(dirname(databasePath(databaseUrl) ?? './data/ctf.db'), 'session-secret');
+  const file = resolve(dirname(databasePath(vars.DATABASE_URL) ?? './data/ctf.db'), 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('hex');
@@ -17,28 +82,29 @@ function sessionSecret(): string {
   return secret;
 }
 
-export function databasePath(url: string): string | null {
-  const path = url.replace(/^file:/, '');
-  return path === ':memory:' ? null : resolve(path);
-}
-
 export const env = {
-  port,
-  isProduction: process.env.NODE_ENV === 'production',
-  databaseUrl,
-  uploadDir: resolve(process.env.UPLOAD_DIR ?? './data/uploads'),
-  outboxDir: resolve(process.env.OUTBOX_DIR ?? './data/outbox'),
-  smtpUrl: process.env.SMTP_URL || undefined,
-  mailFrom: process.env.MAIL_FROM ?? 'CTF Platform <no-reply@ctf.local>',
-  publicUrl: (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+  port: vars.PORT,
+  isProduction: vars.NODE_ENV === 'production',
+  databaseUrl: vars.DATABASE_URL,
+  uploadDir: resolve(vars.UPLOAD_DIR),
+  outboxDir: resolve(vars.OUTBOX_DIR),
+  smtpUrl: vars.SMTP_URL,
+  mailFrom: vars.MAIL_FROM,
+  publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
   sessionSecret: sessionSecret(),
-  seed: (process.env.SEED ?? 'demo') as 'demo' | 'none',
-  logLevel: process.env.LOG_LEVEL ?? 'info',
+  seed: vars.SEED,
+  logLevel: vars.LOG_LEVEL,
   superuser: {
-    email: process.env.SUPERUSER_EMAIL,
-    username: process.env.SUPERUSER_USERNAME,
-    password: process.env.SUPERUSER_PASSWORD,
+    email: vars.SUPERUSER_EMAIL,
+    username: vars.SUPERUSER_USERNAME,
+    password: vars.SUPERUSER_PASSWORD,
   },
   /** Rate limits can be raised for load tests; never disabled. */
-  rateLimitFactor: Math.max(1, Number(process.env.RATE_LIMIT_FACTOR ?? 1)),
+  rateLimitFactor: vars.RATE_LIMIT_FACTOR,
+  eventReminders: vars.EVENT_REMINDERS === 'on',
+  /** Admission (server.ts, docs/limits.md). */
+  maxInFlight: vars.MAX_IN_FLIGHT,
+  admissionTargetWaitMs: vars.ADMISSION_TARGET_WAIT_MS,
+  maxStreamsPerIp: vars.MAX_STREAMS_PER_IP,
+  maxStreams: vars.MAX_STREAMS,
 };

@@ -28,7 +28,7 @@ for (const [name, cwd] of Object.entries(builds)) {
   // As `npm run serve` runs it (its flags and malloc settings).
   const child = spawn(process.execPath, ['--max-old-space-size=128', '--max-semi-space-size=8', 'build/server.js'], {
     cwd,
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', NODE_ENV: 'production', PORT: String(port), DATABASE_URL: `file:${join(dir, `${name}.db`)}`, UPLOAD_DIR: join(dir, `${name}-uploads`), PUBLIC_URL: `http://localhost:${port}`, SESSION_SECRET: 'ab', SEED: 'none', LOG_LEVEL: 'info', RATE_LIMIT_FACTOR: '1000000', SUPERUSER_EMAIL: 'r@b.t', SUPERUSER_USERNAME: 'abroot', SUPERUSER_PASSWORD: 'ab-root-password-1' },
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', NODE_ENV: 'production', PORT: String(port), DATABASE_URL: `file:${join(dir, `${name}.db`)}`, UPLOAD_DIR: join(dir, `${name}-uploads`), PUBLIC_URL: `http://localhost:${port}`, SESSION_SECRET: 'ab-bench-secret-not-for-production', SEED: 'none', LOG_LEVEL: 'info', RATE_LIMIT_FACTOR: '1000000', SUPERUSER_EMAIL: 'r@b.t', SUPERUSER_USERNAME: 'abroot', SUPERUSER_PASSWORD: 'ab-root-password-1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -187,7 +187,7 @@ async function loginCookie(url: string, data: Dataset): Promise<string> {
 
 function coldStandings(dir: string): { firstMs: number; medianMs: number; players: number } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/cold-standings.ts'], {
-    env: { ...process.env, DATABASE_URL: `file:${join(dir, 'ctf.db')}`, SESSION_SECRET: 'bench', LOG_LEVEL: 'silent', SEED: 'none' },
+    env: { ...process.env, DATABASE_URL: `file:${join(dir, 'ctf.db')}`, SESSION_SECRET: 'bench-secret-not-for-production', LOG_LEVEL: 'silent', SEED: 'none' },
     encoding: 'utf8',
   });
   if (r.status !== 0) throw new Error(`cold standings failed: ${r.stderr}`);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { readEnvironment } from './env.server';
+
+describe('configuration', () => {
+  it('take the defaults when nothing is set', () => {
+    const vars = readEnvironment({});
+    expect(vars).toMatchObject({ PORT: 3000, DATABASE_URL: 'file:./data/ctf.db', RATE_LIMIT_FACTOR: 1, MAX_IN_FLIGHT: 128, ADMISSION_TARGET_WAIT_MS: 300, SEED: 'demo', LOG_LEVEL: 'info' });
+    expect(vars.SMTP_URL).toBeUndefined();
+  });
+
+  it('read numbers and treat empty values as unset', () => {
+    expect(readEnvironment({ RATE_LIMIT_FACTOR: '20', MAX_IN_FLIGHT: '2', SMTP_URL: '', PORT: ' ' })).toMatchObject({ RATE_LIMIT_FACTOR: 20, MAX_IN_FLIGHT: 2, SMTP_URL: undefined, PORT: 3000 });
+  });
+
+  it('refuse what makes no sense, naming every variable at once', () => {
+    const error = (() => {
+      try {
+        readEnvironment({ RATE_LIMIT_FACTOR: 'abc', MAX_IN_FLIGHT: '0', PORT: '70000', SEED: 'lots', SESSION_SECRET: 'short' });
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(error).toContain('Invalid configuration');
+    expect(error).toContain('RATE_LIMIT_FACTOR: expected a whole number from 1 to');
+    expect(error).toContain('got "abc"');
+    expect(error).toContain('MAX_IN_FLIGHT');
+    expect(error).toContain('PORT');
+    expect(error).toContain('SEED');
+    expect(error).toContain('SESSION_SECRET: expected at least 16 characters');
+  });
+
+  it('refuse a database URL that is not a SQLite file, without printing its password', () => {
+    expect(() => readEnvironment({ DATABASE_URL: 'postgresql://postgres:hunter2@127.0.0.1:5432/ctf' })).toThrow(/DATABASE_URL: only SQLite files are supported/);
+    expect(() => readEnvironment({ DATABASE_URL: 'postgresql://postgres:hunter2@127.0.0.1:5432/ctf' })).not.toThrow(/hunter2/);
+    expect(() => readEnvironment({ DATABASE_URL: 'file:' })).toThrow(/DATABASE_URL/);
+    expect(readEnvironment({ DATABASE_URL: 'file::memory:' }).DATABASE_URL).toBe('file::memory:');
+  });
+});
