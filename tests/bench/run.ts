@@ -8,7 +8,7 @@
 // `--capacity` runs nothing else: the largest competition the host holds and twice it (capacity.ts),
 // saved under results.json's `capacity` key, the rest of the file kept.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../support/test-server';
@@ -147,7 +147,8 @@ async function startServer(dir: string, profileAs?: string): Promise<{ url: stri
       SUPERUSER_USERNAME: 'benchroot',
       SUPERUSER_PASSWORD: 'bench-root-password-1',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its log is kept (data/bench-<size>/server.log): a stall it reports ('event loop stalled') says when and why.
+    stdio: ['ignore', openSync(join(dir, 'server.log'), 'a'), 'inherit'],
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
