@@ -312,23 +312,12 @@ const turns = new Turns(2, (error) => logger.error({ err: error }, 'unhandled er
  * until the response closes and queues the answer for its turn. /healthz answers at once: it says
  * whether the process lives, and a queue that long is what admission answers 503 for.
  */
-function admit(req: IncomingMessage, res: ServerResponse, answer: () => void, until: 'done' | 'head' = 'done') {
+function admit(req: IncomingMessage, res: ServerResponse, answer: () => void) {
   if (req.url === '/healthz') return answer();
   const release = slots.take();
   if (!release) return answerBusy(req, res, 'busy');
   res.once('close', release);
-  if (until === 'head') releaseAtHead(res, release);
   inTurn(req, res, answer);
-}
-
-/** Gives a slot back as soon as the response's head is written (a live stream, once it is open). */
-function releaseAtHead(res: ServerResponse, release: () => void) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    res.writeHead = writeHead;
-    release();
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as typeof res.writeHead;
 }
 
 /** Runs an answer at its turn, unless its client left (or it was answered) while it waited. */
@@ -652,10 +641,11 @@ async function main() {
     if (closing) res.shouldKeepAlive = false;
     const ip = req.socket.remoteAddress ?? 'unknown';
     if (req.method === 'GET' && req.url?.startsWith('/api/notifications/stream') && STREAM_PATH.test(routePath(req.url))) {
-      // Opening a stream is work like any answer: it takes a slot until its head is sent, so an
-      // overloaded server refuses it at once (the badge's script retries after a back-off) instead of
-      // queuing it past its client's patience. An open stream holds no slot.
-      if (streamAdmitted(req, res, ip)) admit(req, res, () => route(req, res), 'head');
+      // A stream takes no slot, but opening it is work like any answer: it waits its turn, and an
+      // overloaded server refuses it at once (the badge's script opens it again after a back-off)
+      // rather than queue it past its client's patience.
+      if (slots.refusing) answerBusy(req, res, 'busy');
+      else if (streamAdmitted(req, res, ip)) inTurn(req, res, () => route(req, res));
     } else if (hasBody(req.headers)) {
       receiveBody(req, res, ip, route, expectsContinue);
     } else {

@@ -136,3 +136,14 @@ describe('turns', () => {
     expect(ran).toEqual(['after', 'later']);
   });
 });
+
+describe('refusing', () => {
+  it('say whether a newcomer would be refused, without taking a slot', () => {
+    const slots = new AnswerSlots({ ...LIMITS, maxInFlight: 2, minInFlight: 1 }, fakeClock());
+    expect(slots.refusing).toBe(false);
+    slots.take();
+    slots.take();
+    expect(slots.refusing).toBe(true);
+    expect(slots.count).toBe(2);
+  });
+});

@@ -66,12 +66,17 @@ export class AnswerSlots {
     return this.inFlight * this.costMs;
   }
 
+  /** Whether a newcomer would be refused now (a live stream, which takes no slot, asks this). */
+  get refusing(): boolean {
+    this.roll(this.clock.now());
+    if (this.inFlight >= this.limits.maxInFlight) return true;
+    return this.inFlight >= this.limits.minInFlight && (this.standingQueue || this.estimatedWaitMs > this.limits.targetWaitMs);
+  }
+
   /** A release function to call when the answer is done, or null: refuse the request (503). */
   take(): (() => void) | null {
+    if (this.refusing) return null;
     const now = this.clock.now();
-    this.roll(now);
-    if (this.inFlight >= this.limits.maxInFlight) return null;
-    if (this.inFlight >= this.limits.minInFlight && (this.standingQueue || this.estimatedWaitMs > this.limits.targetWaitMs)) return null;
     this.inFlight++;
     const entry = { at: now };
     this.started.add(entry);

@@ -77,6 +77,7 @@ async function servedAgain() {
 describe('a bounded number of answers at once', () => {
   it('answers 503 with Retry-After past the bound, then serves again once the others are done', async () => {
     expect((await get('/api/events/')).status).toBe(200);
+    const alice = await loginCookie('alice@example.com');
     const held = [await heldRequest(), await heldRequest()];
 
     const busy = await get('/api/events/');
@@ -87,6 +88,9 @@ describe('a bounded number of answers at once', () => {
     expect(page.status).toBe(503);
     expect(page.type).toMatch(/^text\/html/);
     expect(page.body).toContain('The server is busy. Try again in a few seconds.');
+    // A live stream takes no slot, but is not opened while newcomers are refused: that work waits too.
+    const stream = await openStream(alice);
+    expect(stream.status).toBe(503);
     expect((await get('/healthz')).status).toBe(200);
 
     for (const req of held) req.destroy();
