@@ -102,7 +102,7 @@ app.use((req, res, next) => {
 });
 
 /**
- * The hottest API calls (README "Rules: speed") are answered before Express and React Router's
+ * The hottest API calls (docs/rules.md "speed") are answered before Express and React Router's
  * routing: the scoreboard JSON (practice and events), checking a flag and submitting a solve. Express's middleware alone
  * caps a response near 3,000 req/s and React Router's matching and data strategy near 2,000, so
  * these requests call their route module's loader or action directly: the same code, the same
@@ -125,7 +125,7 @@ function directLane(build: ServerBuild): Lane {
     let path = '';
     for (let route = build.routes[id]; route; route = route.parentId ? build.routes[route.parentId] : undefined!) path = `${route.path ?? ''}/${path}`;
     const names: string[] = [];
-    // Ids are digits (README "Errors"), so a static path beside a param (/api/events/blacks-fridays/top-players/) is not taken for one.
+    // Ids are digits (docs/rules.md "Errors"), so a static path beside a param (/api/events/blacks-fridays/top-players/) is not taken for one.
     const source = path.split('/').filter(Boolean).map((part) => (part.startsWith(':') ? (names.push(part.slice(1)), '([0-9]+)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     const module = build.routes[id]!.module as { loader?: Handler; action?: Handler };
     return { pattern: new RegExp(`^/${source.join('/')}/?$`), names, GET: module.loader, POST: module.action };
@@ -601,7 +601,7 @@ async function main() {
     requestUserId = entry.requestUserId;
   }
 
-  // ---- Page cache (app/lib/page-cache.server.ts, README "Rules: Speed") ----
+  // ---- Page cache (app/lib/page-cache.server.ts, docs/rules.md "Speed") ----
   // A miss found by the page lane (below) travels to React Router in the load context, so
   // entry.server.tsx can store the page it renders. Not in development: the build changes there.
   app.use((req, res, next) => {

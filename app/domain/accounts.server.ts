@@ -90,7 +90,7 @@ export interface LoginCtx extends Ctx {
  * device cookie (a Set-Cookie value) that makes this client a known device of the account.
  */
 export async function login(input: { email: string; password: string }, ctx: LoginCtx): Promise<{ user: User; token: string; deviceCookie: string }> {
-  // Only failures count (README "Login limits"): from a device that logged in to this account
+  // Only failures count (docs/rules.md "Login limits"): from a device that logged in to this account
   // before, against that device's limit alone, so nobody else's guesses lock its owner out; from
   // any other client, per account and IP, per account and per IP.
   const user = await db.user.findUnique({ where: { email: input.email } });

@@ -3,7 +3,7 @@
 // FLUSH_MS, or at once when BATCH of them wait. One commit per batch instead of per attempt keeps
 // the write path cheap, and the caches keyed on data_version (sessions, pages) valid between
 // batches. The rate limit does not read this log (it counts in memory), so no rule waits for it.
-// What a crash can lose is the last FLUSH_MS of attempts; a graceful stop flushes (README "Rules").
+// What a crash can lose is the last FLUSH_MS of attempts; a graceful stop flushes (docs/rules.md).
 //
 // A batch that cannot be written (another process holds the write lock past lib/sql.server.ts's
 // retry bound, a full disk) is kept and tried again every RETRY_MS: attempts wait in memory, at most

@@ -252,7 +252,7 @@ function currentInput(c: Challenge): ChallengeInput {
 
 /**
  * Edits the main fields; absent fields keep their value. Stored submission scores never change
- * (README "Rules: scoring"), so the standings stay as they are.
+ * (docs/rules.md "scoring"), so the standings stay as they are.
  */
 export async function updateChallenge(actor: Actor | null, id: number, patch: ChallengePatch): Promise<ChallengeWithParts> {
   requireStaff(actor);

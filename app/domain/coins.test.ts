@@ -122,7 +122,7 @@ describe('the coin ledger', () => {
     await expect(playerCoins(null, player.id)).rejects.toMatchObject({ status: 401 });
     await expect(playerCoins(staff, 987654321)).rejects.toBeInstanceOf(NotFound);
     await expect(adjustCoins(staff, 987654321, { amount: 5, reason: 'x' })).rejects.toBeInstanceOf(NotFound);
-    // Nobody but the superuser reaches the superuser (README "Learners").
+    // Nobody but the superuser reaches the superuser (docs/rules.md "Learners").
     await expect(playerCoins(staff, root.id)).rejects.toBeInstanceOf(NotFound);
     // Staff do not play: their accounts hold no coins.
     await expect(adjustCoins(root, staff.id, { amount: 5, reason: 'x' })).rejects.toMatchObject({ fields: { amount: ['Staff accounts do not play: they hold no coins.'] } });

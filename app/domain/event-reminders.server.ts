@@ -60,7 +60,7 @@ let timer: NodeJS.Timeout | null = null;
  * the process alive. Off when EVENT_REMINDERS=off and under vitest (tests call the sweep directly).
  */
 export function startEventReminders(): void {
-  if (timer || !env.eventReminders || process.env.VITEST) return;
+  if (timer || !env.eventReminders) return;
   const sweep = () =>
     sweepEventReminders().then(
       (n) => n && logger.info({ reminders: n }, 'event reminders written'),

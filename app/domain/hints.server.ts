@@ -1,5 +1,5 @@
 // Hints cost points: unlocking one records it, once, and the hint's score is deducted from the
-// player's next correct submission of that challenge (README "Rules: scoring"). In a team event the
+// player's next correct submission of that challenge (docs/rules.md "scoring"). In a team event the
 // unlock is the team's: whichever member unlocked it, the team's solve carries the penalty.
 import { db } from '~/lib/db.server';
 import { NotFound } from '~/lib/errors.server';

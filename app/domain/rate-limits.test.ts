@@ -1,6 +1,6 @@
-// Rate limits that let a training room in (README "Rules: Security"): a class behind one public IP
+// Rate limits that let a training room in (docs/rules.md "Security"): a class behind one public IP
 // signs up, activates and logs in; wrong passwords from clients an account does not know are limited
-// per account and IP, with a higher ceiling per account and per IP, and a known device (README "Login
+// per account and IP, with a higher ceiling per account and per IP, and a known device (docs/rules.md "Login
 // limits") only by its own limit. RATE_LIMIT_FACTOR is 1 here, so these are the production numbers.
 import { describe, expect, it } from 'vitest';
 import { activate, login, signUp, LOGIN_FAILED } from './accounts.server';
@@ -92,7 +92,7 @@ describe('wrong passwords', () => {
   });
 });
 
-// README "Login limits": a browser that logged in to an account before brings back its device cookie,
+// docs/rules.md "Login limits": a browser that logged in to an account before brings back its device cookie,
 // and its attempts on that account meet only that device's limit.
 describe('known devices', () => {
   const cookieOf = (setCookie: string) => setCookie.split(';')[0];

@@ -1,4 +1,4 @@
-// What a challenge is worth (README "Rules: scoring"). A registry, not a switch: a new challenge
+// What a challenge is worth (docs/rules.md "scoring"). A registry, not a switch: a new challenge
 // type adds one entry.
 export interface Valued { type: string; initialValue: number; minimalValue: number | null; decayValue: number | null }
 

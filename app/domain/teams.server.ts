@@ -2,7 +2,7 @@
 // update, my team, a team's page, an event's teams. Pages and /api/teams call these functions and
 // nothing else decides who may do what with a team.
 //
-// Rules kept here (README "Rules: Teams"):
+// Rules kept here (docs/rules.md "Teams"):
 // - Teams exist in team events only (the registry's `team` rule), and are created or joined while
 //   the event is upcoming or active. Training-platform events keep their door: validated learners.
 // - Staff do not play, so they neither create nor join teams (SPEC §6: no Team menu for staff).

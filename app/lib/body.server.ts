@@ -1,5 +1,5 @@
 // Request bodies, read in one place for page actions (readForm) and the API (readBody in
-// api.server.ts): linear in the body's size and bounded in what they build (README "Form and body
+// api.server.ts): linear in the body's size and bounded in what they build (docs/limits.md "Form and body
 // parsing"). The body's bytes were bounded as they arrived (server.ts, request-guards.server.ts);
 // here the fields are counted before anything is built from them:
 // - urlencoded: the '&'-separated fields are counted in the text (one indexOf pass), then parsed by

@@ -3,7 +3,7 @@
 // names the account and a random nonce. A login attempt on that account that brings the cookie back
 // comes from a device the account has used before: it is counted against that device's own limit
 // instead of the account's lock and the IP's limit (lib/rate-limit.server.ts `loginAttempt`), so
-// nobody guessing elsewhere can lock the owner out of her own browser. README "Login limits".
+// nobody guessing elsewhere can lock the owner out of her own browser. docs/rules.md "Login limits".
 import { randomBytes } from 'node:crypto';
 import { createCookie } from 'react-router';
 import { env } from './env.server';

@@ -50,6 +50,8 @@ const schema = z.object({
   SUPERUSER_PASSWORD: optionalText,
   RATE_LIMIT_FACTOR: whole(1, 1),
   EVENT_REMINDERS: z.enum(['on', 'off']).default('on'),
+  /** Set by vitest: tests call the reminder sweep themselves. */
+  VITEST: optionalText,
   MAX_IN_FLIGHT: whole(128, 1, 10_000),
   ADMISSION_TARGET_WAIT_MS: whole(300, 1, 600_000),
   MAX_STREAMS_PER_IP: whole(1_000, 1),
@@ -101,7 +103,8 @@ export const env = {
   },
   /** Rate limits can be raised for load tests; never disabled. */
   rateLimitFactor: vars.RATE_LIMIT_FACTOR,
-  eventReminders: vars.EVENT_REMINDERS === 'on',
+  /** The minutely reminder sweep: off when asked, and under vitest (tests call the sweep directly). */
+  eventReminders: vars.EVENT_REMINDERS === 'on' && !vars.VITEST,
   /** Admission (server.ts, docs/limits.md). */
   maxInFlight: vars.MAX_IN_FLIGHT,
   admissionTargetWaitMs: vars.ADMISSION_TARGET_WAIT_MS,

@@ -2,7 +2,7 @@
 // Every cache of the process (standings, the board's catalog and solve counts, header counts,
 // session lookups) is one of these; the page cache uses the same changeVersion. They assume ONE
 // process: another process's commits are seen through PRAGMA data_version within 50 ms and then
-// drop everything (README "Rules: Speed").
+// drop everything (docs/rules.md "Speed").
 import { getHeapStatistics } from 'node:v8';
 import { logger } from './logger.server';
 import { changeVersion, type Table } from './sql.server';

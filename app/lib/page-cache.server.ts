@@ -1,4 +1,4 @@
-// Cache of rendered pages (README "Rules: Speed"). Going through React Router costs 2-5 ms of CPU
+// Cache of rendered pages (docs/rules.md "Speed"). Going through React Router costs 2-5 ms of CPU
 // per page (matching, loaders, SSR); the busiest pages (scoreboard, challenge board) are read far
 // more often than anything changes, so a page is rendered once and replayed until the database
 // changes. Two kinds of entry, by what the route declares in `handle.pageCache`:

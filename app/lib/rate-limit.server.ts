@@ -3,7 +3,7 @@
 // Learners often share one public IP (a training room), so no limit counts what a class does in
 // normal use: sign-ups per IP allow a large class, and login counts only failures. A browser that
 // logged in to the account before (a known device, lib/device.server.ts) is counted on its own, so
-// neither guessers elsewhere nor a script in the same room lock its owner out. README "Rules:
+// neither guessers elsewhere nor a script in the same room lock its owner out. docs/rules.md "
 // Security" ("Login limits") states the numbers.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from './env.server';

@@ -1,5 +1,5 @@
 // What server.ts decides about a request before any route code runs, so it holds on every route,
-// page or API, and on the direct lane (README "Rules: Security"):
+// page or API, and on the direct lane (docs/rules.md "Security"):
 // - how many body bytes a route may receive, counted as they arrive whatever Content-Length or
 //   Transfer-Encoding say, and which upload routes refuse a body that carries no credentials;
 // - which requests must come from the site itself: every state-changing one, whatever its method.

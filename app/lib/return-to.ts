@@ -1,4 +1,4 @@
-// Where a visitor goes after logging in: back to the page that asked them to (README "Rules:
+// Where a visitor goes after logging in: back to the page that asked them to (docs/rules.md "
 // Accounts"). Browser-safe. Only a path of this site is ever followed, never another host.
 
 export const RETURN_PARAM = 'redirectTo';

@@ -1,4 +1,4 @@
-// Rendering once for every viewer (README "Rules: Speed"). During a competition every
+// Rendering once for every viewer (docs/rules.md "Speed"). During a competition every
 // solve moves the data version, so the per-session page cache (page-cache.server.ts) rarely replays:
 // each page view went through React's render, although most of a page is the same for everyone
 // who opens it. Here a page is rendered as a template and finished per viewer:

@@ -17,7 +17,7 @@ export const MAX_FLAG_VALUE_LENGTH = 1000;
 /**
  * Flags no learner could ever submit (learners' attempts must have the format CTF{flag}, SPEC §5):
  * a plain text flag of another format is refused; a regex that looks unable to match that format
- * is saved, with this warning (README "Rules: Authoring").
+ * is saved, with this warning (docs/rules.md "Authoring").
  */
 export const PLAIN_FLAG_FORMAT = 'A plain text flag must have the format CTF{flag}: learners can only submit flags of that format.';
 export const REGEX_FLAG_WARNING =

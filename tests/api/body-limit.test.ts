@@ -1,4 +1,4 @@
-// Body limits hold whatever the headers say (README "Rules: Security"): bytes are counted as they
+// Body limits hold whatever the headers say (docs/rules.md "Security"): bytes are counted as they
 // arrive, so a 100 MB chunked body (no Content-Length) is refused with 413 once it passes its
 // route's limit, and the server stays up with its memory bounded. This file runs its own server with
 // a heap capped at 128 MB (below `npm run serve`'s 160), so a body read whole would show, or kill it.

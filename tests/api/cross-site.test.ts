@@ -1,4 +1,4 @@
-// No state change from another site, whatever the method (README "Rules: Security"): a learner's
+// No state change from another site, whatever the method (docs/rules.md "Security"): a learner's
 // GET of /api/challenges/{id}/hints/{hint_id}/ unlocks the hint and costs points, so a page on
 // another site that navigates a signed-in learner there must be refused, like a forged POST.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Errors are answers, not crashes (README "Rules: Errors"): a missing or hidden record is a 404 page
+// Errors are answers, not crashes (docs/rules.md "Errors"): a missing or hidden record is a 404 page
 // for a document request (JavaScript off) and for a client navigation (`.data`, JavaScript on), and
 // no page number, however malformed or huge, makes a list or an API answer 500.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Login limits that protect accounts without locking out their owners (README "Rules: Security",
+// Login limits that protect accounts without locking out their owners (docs/rules.md "Security",
 // "Login limits"): a browser that logged in to an account before carries a signed device cookie,
 // and its attempts on that account count only against that device's own limit, not against the
 // account's lock or its IP's limit. Guessing without the cookie stays limited.
@@ -150,7 +150,7 @@ describe('a school behind one IP', () => {
     expect(after.map((a) => a.status)).toEqual([302, 200, 302, 200, 302]);
 
     // A classmate logging in for the first time from a browser the account does not know is an
-    // unknown client of a limited IP (README "Login limits"): refused until the hour is over.
+    // unknown client of a limited IP (docs/rules.md "Login limits"): refused until the hour is over.
     expect((await apiLogin(school, newcomer.email, newcomer.password)).status).toBe(429);
   });
 });

@@ -1,4 +1,4 @@
-// The page cache (app/lib/page-cache.server.ts, README "Rules: Speed"), seen from outside: a replay
+// The page cache (app/lib/page-cache.server.ts, docs/rules.md "Speed"), seen from outside: a replay
 // (X-Page-Cache: hit) is the page React Router rendered, with this response's CSP nonce and the
 // viewer's own header; a committed write, another session, another role or a flash message never
 // get someone else's or an old page. The board is kept per session, the scoreboard per viewer class.

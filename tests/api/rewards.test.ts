@@ -96,7 +96,7 @@ describe('GET /api/rewards/ and /api/rewards/{id}/', () => {
     for (const id of ['999999', String(hidden.id)]) {
       expect(await call('GET', `/api/rewards/${id}/`, { token: learner.token })).toMatchObject({ status: 404, body: { detail: 'No Reward matches the given query.' } });
     }
-    // A malformed id is refused before the route runs (README "Errors").
+    // A malformed id is refused before the route runs (docs/rules.md "Errors").
     expect((await call('GET', '/api/rewards/abc/', { token: learner.token })).status).toBe(404);
   });
 });

@@ -137,7 +137,7 @@ export function scenarios(data: Dataset, cookie: string): Scenario[] {
     },
     // Not in the list, so they run last (after the peak memory of those is read): the same
     // two pages rendered through React Router each time, a Bearer header beside the cookie making
-    // the page cache step aside (README "Rules: Speed"). What a first view costs.
+    // the page cache step aside (docs/rules.md "Speed"). What a first view costs.
     {
       name: 'GET /practices/scoreboard (HTML, rendered)',
       expected: [200],

@@ -12,7 +12,7 @@ const database = async () => (await import('~/lib/db.server')).db;
 /**
  * Points this process's database at the one a test server runs on (data/test-<name>/ctf.db), before
  * anything imports it. SQLite in WAL mode takes both processes; the server sees our commits through
- * PRAGMA data_version (README "Rules: Speed"), so its kept counts follow.
+ * PRAGMA data_version (docs/rules.md "Speed"), so its kept counts follow.
  */
 export function useServerDatabase(name: 'api' | 'e2e') {
   process.env.DATABASE_URL = `file:${resolve(`data/test-${name}/ctf.db`)}`;

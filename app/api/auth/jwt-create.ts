@@ -9,7 +9,7 @@ import type { Route } from './+types/jwt-create';
  * POST /api/auth/jwt/create/: sets the same session cookie as the login page and returns the
  * session token as `access` (and `refresh`: there is one token, revoked by jwt/destroy). Like the
  * page it also sets the device cookie, and reads it back: a client that keeps cookies is a known
- * device of the account at its next login (README "Login limits").
+ * device of the account at its next login (docs/rules.md "Login limits").
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();

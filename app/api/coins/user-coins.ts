@@ -33,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   return api(async () => {
     const actor = await getApiUser(request, context);
-    requireStaff(actor); // before the body is read (README "Security")
+    requireStaff(actor); // before the body is read (docs/rules.md "Security")
     const { data } = await parseBody(request, coinAdjustmentSchema);
     return Response.json(await adjustCoins(actor, Number(params.id), data), { status: 201 });
   });

@@ -16,7 +16,7 @@ function listOf(kind: string | undefined): NotificationList {
 /**
  * GET /api/notifications/ (both kinds) and /api/notifications/{general|admin}/?page=n: what the
  * caller sees, newest first, 10 per page, each with `is_new`. Reading through the API marks nothing
- * read (the pages do); README "Rules: Notifications".
+ * read (the pages do); docs/rules.md "Notifications".
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return api(async () => {

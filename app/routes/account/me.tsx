@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const query = new URL(request.url).searchParams;
   const player = !isStaff(user);
-  // Staff do not buy rewards (README "Rules: Coins"): no shop and no requests for them.
+  // Staff do not buy rewards (docs/rules.md "Coins"): no shop and no requests for them.
   const [rewards, requests] = await Promise.all([
     player && query.get('dialog') === 'purchase' ? listRewards() : [],
     player ? ownRewardRequests(user, pageNumber(query.get('requests-page')), PAGE_SIZE.rewardRequests) : null,

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 function credentialsRequest(request: Request, form: FormFields): Request {
   const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' });
-  // The user agent names the session; the cookies carry the device cookie (README "Login limits").
+  // The user agent names the session; the cookies carry the device cookie (docs/rules.md "Login limits").
   for (const name of ['User-Agent', 'Cookie']) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { token, deviceCookie } = await loginAuthenticator(contextOf(context)).authenticate('form', credentialsRequest(request, form));
     // Back to the page that sent the visitor here; only ever a path of this site. The device cookie
-    // makes this browser a known device of the account (README "Login limits").
+    // makes this browser a known device of the account (docs/rules.md "Login limits").
     const headers = new Headers([['Set-Cookie', await sessionCookie.serialize(token)], ['Set-Cookie', deviceCookie]]);
     return redirect(safeReturnPath(form.get(RETURN_PARAM)), { headers });
   } catch (error) {

@@ -5,7 +5,7 @@ import { EventCard, type CardButtons, type CardEvent } from '~/components/event-
 import { EmptyState } from '~/components/field';
 import { lastPage, PAGE_SIZE } from '~/lib/pagination';
 
-/** The cards of one page; an empty page past the last one says where the list ends (README "Errors"). */
+/** The cards of one page; an empty page past the last one says where the list ends (docs/rules.md "Errors"). */
 export function EventGrid({ cards, count, page }: { cards: { event: CardEvent; buttons: CardButtons }[]; count: number; page: number }) {
   const busy = useNavigation().state === 'submitting';
   if (!cards.length) return count > 0 ? <EmptyState text={`There is no page ${page}: the list ends at page ${lastPage(count, PAGE_SIZE.events)}.`} /> : <EmptyState />;
