@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Server as NetServer, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
@@ -14,6 +14,7 @@ import { GZIP_LEVEL, gzipped } from './app/lib/gzip.server';
 import { AnswerSlots, BoundedCounts, Turns } from './app/lib/admission.server';
 import { bodyRule, hasBody, refusedCrossSite, routePath } from './app/lib/request-guards.server';
 import { env } from './app/lib/env.server';
+import { listenWide } from './app/lib/listen.server';
 import { logger } from './app/lib/logger.server';
 
 const PORT = env.port;
@@ -568,7 +569,6 @@ function lingeringClose(socket: Socket) {
   socket.resume();
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
-const netServerClose = NetServer.prototype.close;
 /** Who a request's credentials name, from the build (app/lib/auth.server.ts); set at start. */
 let requestUserId: (headers: { cookie?: string; authorization?: string }) => Promise<number | null> = async () => null;
 // ---- end admission ----
@@ -668,9 +668,10 @@ async function main() {
   });
   // A client that asks first (Expect: 100-continue) hears a refusal before it sends a byte of the body.
   server.on('checkContinue', (req, res) => onRequest(req, res, true));
-  // Room in the kernel for a start rush's connections (Node's default is 511; Linux caps it at
-  // net.core.somaxconn, 4096 on Debian): they wait there only until the next turn of the loop.
-  server.listen({ port: PORT, backlog: 4096 }, () => logger.info({ port: PORT }, `listening on http://localhost:${PORT}`));
+  // Several descriptors of one socket, so a start rush is accepted as fast as it arrives
+  // (app/lib/listen.server.ts). The port answers before the extra descriptors arrive: the signal
+  // handlers below are in place by then.
+  const listening = listenWide(server, PORT);
 
   // Graceful shutdown: stop accepting, let requests under way finish (each answer then closes its
   // connection), and let idle kept-alive connections run out (keepAliveTimeout): closing them at
@@ -680,17 +681,18 @@ async function main() {
     closing = true;
     logger.info({ signal }, 'shutting down');
     for (const res of underWay) if (!res.headersSent) res.shouldKeepAlive = false;
-    // net.Server's close, not http.Server's: the latter also closes idle connections at once.
-    netServerClose.call(server, async () => {
+    void listening.then(({ close }) => close(async () => {
       const b = typeof build === 'function' ? await build() : build;
       await (b.entry.module as unknown as { shutdown: () => Promise<void> }).shutdown();
       logger.info('closed');
       process.exit(0);
-    });
+    }));
     setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  const { descriptors } = await listening;
+  logger.info({ port: PORT, descriptors }, `listening on http://localhost:${PORT}`);
 }
 
 main().catch((err) => {
