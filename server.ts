@@ -571,10 +571,25 @@ function lingeringClose(socket: Socket) {
 }
 /** Who a request's credentials name, from the build (app/lib/auth.server.ts); set at start. */
 let requestUserId: (headers: { cookie?: string; authorization?: string }) => Promise<number | null> = async () => null;
+/** The live stream, on Node's own request and response (app/api/notifications/stream.ts); set at start. */
+let serveNotificationStream: (req: IncomingMessage, res: ServerResponse) => Promise<void> = async (_req, res) => void res.end();
+
+/** Opens a live stream with what every answer carries: a request id, the security headers, the log line. */
+function openStream(req: IncomingMessage, res: ServerResponse) {
+  const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
+  res.setHeader('X-Request-Id', requestId);
+  for (const [name, value] of securityHeadersWith(freshNonce())) res.setHeader(name, value);
+  logWhenDone(res, { id: requestId, method: 'GET', path: routePath(req.url ?? '/') }, () => undefined);
+  serveNotificationStream(req, res).catch((error) => {
+    logger.error({ err: error }, 'unhandled error');
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"detail":"Internal server error."}');
+    else res.destroy();
+  });
+}
 // ---- end admission ----
 
 /** What app/entry.server.tsx exports for this file beside React Router's own. */
-interface EntryExports { startup: () => Promise<void>; requestUserId: typeof requestUserId }
+interface EntryExports { startup: () => Promise<void>; requestUserId: typeof requestUserId; serveNotificationStream: typeof serveNotificationStream }
 
 async function main() {
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -587,6 +602,7 @@ async function main() {
     const entry = (await build()).entry.module as unknown as EntryExports;
     await entry.startup();
     requestUserId = entry.requestUserId;
+    serveNotificationStream = entry.serveNotificationStream;
   } else {
     // Resolved from the working directory: this file also runs compiled, as build/server.js.
     build = mapDomainErrors((await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild);
@@ -599,6 +615,7 @@ async function main() {
     const entry = build.entry.module as unknown as EntryExports;
     await entry.startup();
     requestUserId = entry.requestUserId;
+    serveNotificationStream = entry.serveNotificationStream;
   }
 
   // ---- Page cache (app/lib/page-cache.server.ts, docs/rules.md "Speed") ----
@@ -645,7 +662,7 @@ async function main() {
       // overloaded server refuses it at once (the badge's script opens it again after a back-off)
       // rather than queue it past its client's patience.
       if (slots.refusing) answerBusy(req, res, 'busy');
-      else if (streamAdmitted(req, res, ip)) inTurn(req, res, () => route(req, res));
+      else if (streamAdmitted(req, res, ip)) inTurn(req, res, () => openStream(req, res));
     } else if (hasBody(req.headers)) {
       receiveBody(req, res, ip, route, expectsContinue);
     } else {

@@ -147,6 +147,7 @@ export default [
   // [end rewards api]
   // [notifications api]
   route('api/notifications', 'api/notifications/list.ts', { id: 'api-notifications' }),
+  // GET is served by server.ts on Node's own request (api/notifications/stream.server.ts).
   route('api/notifications/stream', 'api/notifications/stream.ts'),
   route('api/notifications/:kind', 'api/notifications/list.ts', { id: 'api-notifications-kind' }),
   // [end notifications api]

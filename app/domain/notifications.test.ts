@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { loader } from '~/api/notifications/stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serveNotificationStream } from '~/api/notifications/stream.server';
 import { heartbeat, openStreams } from '~/api/notifications/stream-hub.server';
 import { db } from '~/lib/db.server';
 import { Forbidden, Invalid, Unauthorized } from '~/lib/errors.server';
@@ -225,10 +227,15 @@ describe('notices the platform writes', () => {
 });
 
 describe('the live stream (GET /api/notifications/stream)', () => {
+  // Served on Node's own request and response (server.ts hands it the path): a bare HTTP server here.
+  let base = '';
+  const server = createServer((req, res) => void serveNotificationStream(req, res));
+  beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => ((base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`), resolve()))));
+  afterAll(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
+
   async function open(token: string | null) {
     const abort = new AbortController();
-    const request = new Request('http://ctf.test/api/notifications/stream', { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: abort.signal });
-    const res = (await loader({ request, params: {}, context: {} } as never)) as Response;
+    const res = await fetch(`${base}/api/notifications/stream`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: abort.signal });
     const reader = res.body?.getReader();
     const decoder = new TextDecoder();
     const next = async (ms = 3_000) => {
@@ -254,7 +261,7 @@ describe('the live stream (GET /api/notifications/stream)', () => {
     await makeNotification({ kind: 'general', recipientId: learner.id });
     expect(JSON.parse((await stream.next())!.split('data: ')[1])).toMatchObject({ general: general + 1 });
     stream.abort();
-    await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 100 && openStreams() !== before; i++) await new Promise((r) => setTimeout(r, 10));
     expect(openStreams()).toBe(before);
   });
 

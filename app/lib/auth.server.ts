@@ -5,7 +5,7 @@ import type { User } from '~/generated/prisma/client';
 import { contextOf } from './context';
 import { loginUrlFor } from './return-to';
 import { Unauthorized } from './errors.server';
-import { requestToken, sessionCookie, sessionUser, destroySession, setLoginMessage } from './session.server';
+import { credentialsToken, sessionCookie, sessionUser, destroySession, setLoginMessage } from './session.server';
 
 export const USER_INACTIVE = 'user_inactive';
 const INACTIVE_DETAIL = 'User account is disabled.';
@@ -13,8 +13,9 @@ const INACTIVE_DETAIL = 'User account is disabled.';
 interface Resolved { user: User | null; inactive: boolean; token: string | null; via: 'cookie' | 'bearer' | null }
 const memo = new WeakMap<object, Promise<Resolved>>();
 
-async function resolve(request: Request): Promise<Resolved> {
-  const found = await requestToken(request);
+/** Who a request's credentials (its Cookie and Authorization headers) name. */
+async function resolveCredentials(headers: { cookie?: string | null; authorization?: string | null }): Promise<Resolved> {
+  const found = await credentialsToken(headers);
   if (!found) return { user: null, inactive: false, token: null, via: null };
   const user = await sessionUser(found.token);
   if (!user) return { user: null, inactive: false, token: null, via: null };
@@ -26,16 +27,26 @@ async function resolve(request: Request): Promise<Resolved> {
   return { user, inactive: false, token: found.token, via: found.via };
 }
 
+const resolve = (request: Request) => resolveCredentials({ cookie: request.headers.get('Cookie'), authorization: request.headers.get('Authorization') });
+
 /**
  * The active user a request's credentials name, from its headers alone: server.ts asks it before it
  * reads an upload's body, to bound uploads per user.
  */
 export async function requestUserId(headers: { cookie?: string; authorization?: string }): Promise<number | null> {
-  const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const token = bearer ?? (await sessionCookie.parse(headers.cookie ?? null));
-  if (typeof token !== 'string' || !token) return null;
-  const user = await sessionUser(token);
+  const token = await credentialsToken(headers);
+  const user = token ? await sessionUser(token.token) : null;
   return user?.isActive ? user.id : null;
+}
+
+/**
+ * For API calls answered on Node's own request (the live stream): the caller and their token, or
+ * null; a deactivated account gets 401 with code user_inactive, as getApiUser answers it.
+ */
+export async function apiCaller(headers: { cookie?: string; authorization?: string }): Promise<{ user: User; token: string } | null> {
+  const r = await resolveCredentials(headers);
+  if (r.inactive) throw new Unauthorized(INACTIVE_DETAIL, USER_INACTIVE);
+  return r.user && r.token ? { user: r.user, token: r.token } : null;
 }
 
 export function resolveRequest(request: Request, context?: unknown): Promise<Resolved> {

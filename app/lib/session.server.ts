@@ -49,12 +49,16 @@ export async function destroyUserSessions(userId: number): Promise<void> {
 
 export interface RequestToken { token: string; via: 'cookie' | 'bearer' }
 
-export async function requestToken(request: Request): Promise<RequestToken | null> {
-  const auth = request.headers.get('Authorization');
-  const bearer = auth?.match(/^Bearer\s+(\S+)$/i)?.[1];
+/** The session token a request's headers carry: a Bearer header first, else the session cookie. */
+export async function credentialsToken(headers: { cookie?: string | null; authorization?: string | null }): Promise<RequestToken | null> {
+  const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (bearer) return { token: bearer, via: 'bearer' };
-  const cookie = await sessionCookie.parse(request.headers.get('Cookie'));
+  const cookie = await sessionCookie.parse(headers.cookie ?? null);
   return typeof cookie === 'string' && cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+export function requestToken(request: Request): Promise<RequestToken | null> {
+  return credentialsToken({ authorization: request.headers.get('Authorization'), cookie: request.headers.get('Cookie') });
 }
 
 // Every authenticated request starts here, so the lookup is one prepared statement on the read-only
