@@ -1,127 +1,43 @@
-// The single Node process: cross-cutting HTTP concerns here, everything else in React Router.
-import { randomBytes, randomUUID } from 'node:crypto';
+// The single Node process: every request passes admission and its body guard here, then one of the
+// answers below, and leaves through one finisher (app/lib/respond.server.ts): docs/architecture.md.
 import { readdirSync } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRequestHandler } from '@react-router/express';
+import { createReadableStreamFromReadable } from '@react-router/node';
 import compression from 'compression';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
-import type { ServerBuild } from 'react-router';
-import { GZIP_LEVEL, gzipped } from './app/lib/gzip.server';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import serveStatic from 'serve-static';
 import { AnswerSlots, BoundedCounts, Turns } from './app/lib/admission.server';
+import type { RequestContext } from './app/lib/context';
 import { bodyRule, hasBody, refusedCrossSite, routePath } from './app/lib/request-guards.server';
 import { env } from './app/lib/env.server';
 import { listenWide } from './app/lib/listen.server';
 import { logger } from './app/lib/logger.server';
+import { send, startAnswer, type Reply } from './app/lib/respond.server';
 
 const PORT = env.port;
 const DEV = !env.isProduction;
 
-const app = express();
-app.disable('x-powered-by');
-// Pages carry a fresh CSP nonce each time, so an ETag never matches; hashing the body only costs.
-app.set('etag', false);
-
-// Request id, CSP nonce and the load context React Router hands to loaders and actions.
-app.use((req, res, next) => {
-  const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
-  // A GET of a page's HTML (not a client navigation's data, not the API): rendered once for every viewer of the same data (app/lib/viewer-template.server.ts).
-  const document = req.method === 'GET' && !req.path.startsWith('/api/') && !req.path.endsWith('.data');
-  res.locals.ctx = { ip: req.socket.remoteAddress ?? 'unknown', nonce: randomBytes(16).toString('base64'), requestId, document };
-  res.setHeader('X-Request-Id', requestId);
-  next();
-});
-
-// One line per request: never bodies, cookies, tokens or query strings (they may carry tokens).
-app.use((req, res, next) => {
-  if (req.path !== '/healthz' && !req.path.startsWith('/assets/')) {
-    logWhenDone(res, { id: res.locals.ctx.requestId, method: req.method, path: req.path }, () => res.locals.ctx.userId);
-  }
-  next();
-});
-
-const securityHeaders = helmet({
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      'default-src': ["'self'"],
-      'script-src': ["'self'", (_req, res) => `'nonce-${(res as Response).locals.ctx.nonce}'`, ...(DEV ? ["'unsafe-inline'"] : [])],
-      'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'blob:'],
-      'font-src': ["'self'", 'data:'],
-      'connect-src': ["'self'", ...(DEV ? ['ws:'] : [])],
-      'form-action': ["'self'"],
-      'frame-ancestors': ["'none'"],
-      'object-src': ["'none'"],
-      'base-uri': ["'self'"],
-    },
-  },
-  crossOriginEmbedderPolicy: false,
-  referrerPolicy: { policy: 'same-origin' },
-  hsts: env.publicUrl.startsWith('https://'),
-});
-// Helmet's headers are the same for every response but the CSP's nonce: worked out by helmet once,
-// then set with each response's nonce (a quarter of Express's middleware time went to helmet's chain).
-const NONCE_MARK = '__nonce__';
-const securityHeaderList: [string, string][] = [];
-{
-  const recorder = { locals: { ctx: { nonce: NONCE_MARK } }, setHeader: (n: string, v: unknown) => securityHeaderList.push([n, String(v)]), getHeader: () => undefined, removeHeader: () => {} };
-  securityHeaders({ headers: {} } as Request, recorder as unknown as Response, () => {});
-}
-const securityHeadersWith = (nonce: string) => securityHeaderList.map(([name, value]) => [name, value.replace(NONCE_MARK, nonce)] as [string, string]);
-app.use((_req, res, next) => {
-  for (const [name, value] of securityHeadersWith(res.locals.ctx.nonce)) res.setHeader(name, value);
-  next();
-});
-app.use(compression({ level: GZIP_LEVEL }));
+/** How a request is answered once admitted: `next` hands it to the answer after this one. */
+type Answer = (req: IncomingMessage, res: ServerResponse, ctx: RequestContext, next: () => void) => void;
 
 /**
- * Logs the request's one line once its response is done (both lanes). A request answered 5xx says
- * so as an error line would, with no more detail than its status.
+ * The hottest API calls (docs/rules.md "Speed") call their route module's loader or action directly,
+ * without React Router's matching and data strategy (which cap a response near 2,000 req/s): the
+ * scoreboard JSON (practice and events), checking a flag, submitting a solve and the notification
+ * count (polled, answered from the header's kept counts). The same code, the same domain functions,
+ * the same answers, through the same finisher. Only requests that need nothing else take this
+ * shortcut: no cookie (a browser gets the whole stack: flash, page rules) and a body of at most
+ * 1 MB, already received by admission.
  */
-function logWhenDone(res: ServerResponse, req: { id: string; method: string; path: string }, userId: () => number | undefined) {
-  const started = performance.now();
-  const done = () => {
-    res.off('close', done);
-    res.off('finish', done);
-    const fields = { req, userId: userId(), res: { status: res.statusCode }, responseTime: Math.round(performance.now() - started) };
-    if (res.statusCode >= 500) logger.info({ ...fields, err: { message: `failed with status code ${res.statusCode}` } }, 'request errored');
-    else logger.info(fields, 'request completed');
-  };
-  res.on('close', done);
-  res.on('finish', done);
-}
-
-// Same-origin rule for every state-changing request, the GETs that change state included
-// (app/lib/request-guards.server.ts). A request that only carries a Bearer token passes.
-app.use((req, res, next) => {
-  if (!refusedCrossSite(req.method, req.url, req.headers)) return next();
-  res.status(403).json({ detail: 'Cross-origin request refused.' });
-});
-
-/**
- * The hottest API calls (docs/rules.md "speed") are answered before Express and React Router's
- * routing: the scoreboard JSON (practice and events), checking a flag and submitting a solve. Express's middleware alone
- * caps a response near 3,000 req/s and React Router's matching and data strategy near 2,000, so
- * these requests call their route module's loader or action directly: the same code, the same
- * domain functions, the same answers. What the stack adds is kept: a request id, the security
- * headers (captured once from `securityHeaders`, fresh nonce), gzip when asked, the same log line.
- * Only requests that need nothing else take this lane: no cookie (so no same-origin check: API
- * clients authenticate with a Bearer token) and a declared body of at most 1 MB. Everything else,
- * browsers included, goes through Express.
- */
-// The notification count is polled by clients and benchmarked (issue 10 §6): it answers from the
-// header's kept counts, so routing was most of its cost.
 const DIRECT_ROUTES = ['api-top-players', 'api-event-top-players', 'api-verify-flag', 'api-challenge-submissions', 'api/notifications-count'];
 const DIRECT_MAX_BODY = 1024 * 1024;
 
 type Handler = (args: { request: globalThis.Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
-type Lane = (req: IncomingMessage, res: ServerResponse, fallback: () => void) => void;
 
-function directLane(build: ServerBuild): Lane {
+function directLane(build: ServerBuild): Answer {
   const routes = DIRECT_ROUTES.map((id) => {
     let path = '';
     for (let route = build.routes[id]; route; route = route.parentId ? build.routes[route.parentId] : undefined!) path = `${route.path ?? ''}/${path}`;
@@ -132,14 +48,14 @@ function directLane(build: ServerBuild): Lane {
     return { pattern: new RegExp(`^/${source.join('/')}/?$`), names, GET: module.loader, POST: module.action };
   });
 
-  return (req, res, fallback) => {
+  return (req, res, ctx, next) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    if (!path.startsWith('/api/')) return fallback();
+    if (!path.startsWith('/api/')) return next();
     const method = req.method === 'GET' ? 'GET' : req.method === 'POST' ? 'POST' : null;
     const host = req.headers.host ?? '';
-    if (!method || !/^[\w.:[\]-]+$/.test(host)) return fallback();
+    if (!method || !/^[\w.:[\]-]+$/.test(host)) return next();
     let params: Record<string, string> | null = null;
     let handler: Handler | undefined;
     for (const route of routes) {
@@ -148,102 +64,77 @@ function directLane(build: ServerBuild): Lane {
       try {
         params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
       } catch {
-        return fallback(); // malformed escape: the stack answers it
+        return next(); // malformed escape: React Router answers it
       }
       handler = route[method];
       break;
     }
-    if (!params || !handler) return fallback();
-    // A cookie means a browser: it gets the whole stack (same-origin check, flash, page rules).
+    if (!params || !handler) return next();
     const length = Number(req.headers['content-length'] ?? 0);
-    if (req.headers.cookie || !(length <= DIRECT_MAX_BODY) || req.headers['transfer-encoding']) return fallback();
+    if (req.headers.cookie || !(length <= DIRECT_MAX_BODY) || req.headers['transfer-encoding']) return next();
 
-    const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
-    const nonce = freshNonce();
-    const context = { ip: req.socket.remoteAddress ?? 'unknown', nonce, requestId, direct: true } as { userId?: number };
-    logWhenDone(res, { id: requestId, method, path }, () => context.userId);
-    // The body is counted by guardBody like any other (and Node stops at the declared length): the
-    // chunks buffered here never pass the route's limit.
+    // Admission received the body whole (at most 1 MB) before this request took its slot.
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      let reply: { status: number; headers: Record<string, string> | Headers; body: string | Buffer };
+      const context = { ...ctx, direct: true };
+      let reply: Reply | Response;
       try {
         const result = await handler!({ request: lightRequest(req, `http://${host}${url}`, Buffer.concat(chunks)), params: params!, context });
-        reply = result instanceof globalThis.Response ? await fromResponse(result) : (result as typeof reply);
+        reply = result instanceof globalThis.Response ? result : (result as Reply);
       } catch (error) {
-        if (error instanceof globalThis.Response) reply = await fromResponse(error);
+        if (error instanceof globalThis.Response) reply = error;
         else {
           logger.error({ err: error }, 'unhandled error');
           reply = { status: 500, headers: { 'Content-Type': 'application/json' }, body: '{"detail":"Internal server error."}' };
         }
       }
-      const headers: string[] = ['X-Request-Id', requestId];
-      for (const [name, value] of securityHeadersWith(nonce)) headers.push(name, value);
-      if (reply.headers instanceof Headers) reply.headers.forEach((value, name) => headers.push(name, value));
-      else for (const name in reply.headers) headers.push(name, reply.headers[name]);
-      // As the compression middleware does: gzip what is worth it when the client asks.
-      const { body, headers: encoding } = gzipped(typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body, req.headers['accept-encoding']);
-      for (const [name, value] of encoding) headers.push(name, value);
-      headers.push('Content-Length', String(body.length));
-      res.writeHead(reply.status, headers);
-      res.end(body);
+      ctx.userId = context.userId;
+      // Tells tests and operators this shortcut answered (the contract tests send each call both ways).
+      res.setHeader('X-Lane', 'direct');
+      await send(req, res, reply);
     });
   };
 }
 
 // The lookup the build's entry module exports (app/entry.server.tsx re-exports it).
 type PageCacheLookup = typeof import('./app/lib/page-cache.server').pageCacheLookup;
-type PageCacheMiss = import('./app/lib/page-cache.server').PageCacheMiss;
-/** Misses of the page lane, for the Express middleware that hands them to React Router. */
-const pageMisses = new WeakMap<IncomingMessage, PageCacheMiss>();
 
 /**
- * The page cache's replays, answered before Express like the direct lane's calls (a scoreboard
- * replay cost more in Express's middleware than in the replay itself). Only a GET of a page with a
- * session cookie is looked up; the lookup makes the checks of the page (app/lib/page-cache.server.ts).
- * A hit gets what Express would add: a request id, the security headers with this response's nonce,
- * the log line. Anything else goes on to Express, a miss with its record.
+ * The page cache's replays (app/lib/page-cache.server.ts): only a GET of a page with a session cookie
+ * is looked up; the lookup makes the checks of the page. A miss goes on to React Router with its
+ * record in the load context, so entry.server.tsx can store the page it renders.
  */
-function pageLane(build: ServerBuild): Lane {
+function pageLane(build: ServerBuild): Answer {
   const { pageCacheLookup } = build.entry.module as unknown as { pageCacheLookup: PageCacheLookup };
-  return (req, res, fallback) => {
+  return (req, res, ctx, next) => {
     const url = req.url ?? '/';
-    if (req.method !== 'GET' || !req.headers.cookie || url.startsWith('/api/') || url.startsWith('/assets/')) return fallback();
-    const nonce = freshNonce();
-    pageCacheLookup({ method: 'GET', url, cookie: req.headers.cookie, authorization: req.headers.authorization, acceptEncoding: req.headers['accept-encoding'], nonce }).then(
+    if (req.method !== 'GET' || !req.headers.cookie || url.startsWith('/api/') || url.startsWith('/assets/')) return next();
+    pageCacheLookup({ method: 'GET', url, cookie: req.headers.cookie, authorization: req.headers.authorization, acceptEncoding: req.headers['accept-encoding'], nonce: ctx.nonce }).then(
       (found) => {
-        if (!found) return fallback();
+        if (!found) return next();
         if ('miss' in found) {
-          pageMisses.set(req, found.miss);
-          return fallback();
+          ctx.pageCache = found.miss;
+          return next();
         }
-        const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
-        logWhenDone(res, { id: requestId, method: 'GET', path: url.split('?', 1)[0] }, () => found.userId);
-        const headers: string[] = ['X-Request-Id', requestId];
-        for (const [name, value] of securityHeadersWith(nonce)) headers.push(name, value);
-        for (const [name, value] of [...found.hit.headers, ...found.headers]) if (name.toLowerCase() !== 'x-page-cache') headers.push(name, value);
+        ctx.userId = found.userId;
+        const headers = [...found.hit.headers, ...found.headers].filter(([name]) => name.toLowerCase() !== 'x-page-cache');
         // Lets tests and operators tell a replay from a render (the render may have said 'shared').
-        headers.push('X-Page-Cache', 'hit', 'Content-Length', String(found.body.length));
-        res.writeHead(found.hit.status, headers);
-        res.end(found.body);
+        headers.push(['X-Page-Cache', 'hit']);
+        void send(req, res, { status: found.hit.status, headers, body: found.body });
       },
       (error) => {
         logger.error({ err: error }, 'page cache lookup failed');
-        fallback();
+        next();
       },
     );
   };
 }
 
-async function fromResponse(response: globalThis.Response) {
-  return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
-}
-
 /**
- * The part of the Fetch Request the direct routes read (headers, url, method and the body as JSON,
- * text or form), without building streams for a body that is already in memory. A route that needs
- * more would fail its contract test, which sends every call down both lanes.
+ * The part of the Fetch Request the direct routes read (headers, url, method and the body as JSON or
+ * text), without building streams for a body that is already in memory. A route that needs more
+ * would fail its contract test, which sends every call down both lanes.
  */
 function lightRequest(req: IncomingMessage, url: string, body: Buffer): globalThis.Request {
   const headers = new Headers();
@@ -256,21 +147,84 @@ function lightRequest(req: IncomingMessage, url: string, body: Buffer): globalTh
     text: async () => text(),
     json: async () => JSON.parse(text()),
     arrayBuffer: async () => body.buffer.slice(body.byteOffset, body.byteOffset + body.length),
-    formData: () => new globalThis.Response(new Uint8Array(body) as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': headers.get('content-type') ?? '' } }).formData(),
   } as unknown as globalThis.Request;
 }
 
-// CSP nonces for the direct lane come from a pool of random bytes filled 4 KiB at a time: the same
-// randomness as randomBytes(16), without a call into OpenSSL per request.
-let noncePool = Buffer.alloc(0);
-let nonceOffset = 0;
-function freshNonce(): string {
-  if (nonceOffset + 16 > noncePool.length) {
-    noncePool = randomBytes(4096);
-    nonceOffset = 0;
+/**
+ * Static files: the build's hashed assets (immutable, a year) and the few files of public/ (known at
+ * start, so a page or API request never costs a disk lookup). gzipped as they stream when the client
+ * takes it (compression's own rule: compressible types over 1 KB).
+ */
+function staticFiles(): Answer {
+  const gzip = compression();
+  const assets = serveStatic('build/client/assets', { immutable: true, maxAge: '1y', index: false, fallthrough: false });
+  const publicFiles = new Set(readdirSync('build/client', { withFileTypes: true }).filter((f) => f.isFile()).map((f) => `/${f.name}`));
+  const servePublic = serveStatic('build/client', { maxAge: '1h', index: false });
+  return (req, res, _ctx, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const path = routePath(req.url ?? '/');
+    if (path.startsWith('/assets/')) {
+      req.url = req.url!.slice('/assets'.length);
+      return gzip(req as never, res as never, () => assets(req, res, () => notFound(res)));
+    }
+    if (publicFiles.has(path)) return gzip(req as never, res as never, () => servePublic(req, res, next));
+    next();
+  };
+}
+
+function notFound(res: ServerResponse) {
+  if (res.headersSent) return void res.end();
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': 9 }).end('Not Found');
+}
+
+/** React Router, for everything the answers before it left: pages, the API and their errors. */
+function reactRouter(build: ServerBuild | (() => Promise<ServerBuild>)): Answer {
+  const handle = createRequestHandler(build, DEV ? 'development' : 'production');
+  return (req, res, ctx) => {
+    const controller = new AbortController();
+    res.once('close', () => controller.abort());
+    const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: fetchHeaders(req), signal: controller.signal };
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = 'half';
+    }
+    // A GET of a page's HTML (not a client navigation's data, not the API) is rendered once for
+    // every viewer of the same data (app/lib/viewer-template.server.ts).
+    const path = routePath(req.url ?? '/');
+    ctx.document = req.method === 'GET' && !path.startsWith('/api/') && !(req.url ?? '').split('?', 1)[0].endsWith('.data');
+    let request: Request;
+    try {
+      // An absolute-form target (`GET http://host/path`) is read for its path, as routePath reads it.
+      const target = req.url?.startsWith('/') ? req.url : new URL(req.url ?? '/').pathname;
+      request = new Request(`http://${hostOf(req)}${target}`, init);
+    } catch {
+      return void send(req, res, Response.json({ detail: 'Malformed request.' }, { status: 400 }));
+    }
+    handle(request, ctx as AppLoadContext)
+      .then((response) => send(req, res, response))
+      .catch((error) => {
+        logger.error({ err: error }, 'unhandled error');
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal server error');
+        else res.destroy();
+      });
+  };
+}
+
+/** The Host header as a URL's host, or localhost when it is none (React Router only builds links from it). */
+function hostOf(req: IncomingMessage): string {
+  const host = req.headers.host ?? '';
+  return /^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(host) ? host : 'localhost';
+}
+
+function fetchHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    try {
+      headers.append(raw[i], raw[i + 1]);
+    } catch {} // a value Fetch refuses (bytes past Latin-1): dropped, as a proxy would
   }
-  nonceOffset += 16;
-  return noncePool.toString('base64', nonceOffset - 16, nonceOffset);
+  return headers;
 }
 
 /** Every route's loader and action turning domain errors into answers; the function lives in the build. */
@@ -338,7 +292,6 @@ function answerBusy(req: IncomingMessage, res: ServerResponse, why: string, stat
     'Content-Length': Buffer.byteLength(body),
     'Retry-After': String(retryAfter),
     'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
   });
   res.end(body);
   logger.info({ req: { method: req.method, path: routePath(req.url ?? '/') }, res: { status }, why }, 'request refused');
@@ -540,11 +493,11 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 408 | 4
   }
   if (res.socket !== socket) return void socket.destroy(); // queued behind a pipelined response
   const body = JSON.stringify({ detail });
-  const requestId = String(res.getHeader('X-Request-Id') ?? randomUUID());
-  socket.write(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `${status === 503 ? 'Retry-After: 2\r\n' : ''}Connection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Request-Id: ${requestId}\r\n\r\n${body}`,
-  );
+  // What every answer carries (startAnswer set it on `res`), then this one's own.
+  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
+  for (const [name, value] of Object.entries(res.getHeaders())) head += `${name}: ${value}\r\n`;
+  head += `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${status === 503 ? 'Retry-After: 2\r\n' : ''}Connection: close\r\nCache-Control: no-store\r\n\r\n`;
+  socket.write(head + body);
   lingeringClose(socket);
 }
 
@@ -571,15 +524,10 @@ function lingeringClose(socket: Socket) {
 }
 /** Who a request's credentials name, from the build (app/lib/auth.server.ts); set at start. */
 let requestUserId: (headers: { cookie?: string; authorization?: string }) => Promise<number | null> = async () => null;
-/** The live stream, on Node's own request and response (app/api/notifications/stream.ts); set at start. */
+/** The live stream, on Node's own request and response (app/api/notifications/stream.server.ts); set at start. */
 let serveNotificationStream: (req: IncomingMessage, res: ServerResponse) => Promise<void> = async (_req, res) => void res.end();
 
-/** Opens a live stream with what every answer carries: a request id, the security headers, the log line. */
 function openStream(req: IncomingMessage, res: ServerResponse) {
-  const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
-  res.setHeader('X-Request-Id', requestId);
-  for (const [name, value] of securityHeadersWith(freshNonce())) res.setHeader(name, value);
-  logWhenDone(res, { id: requestId, method: 'GET', path: routePath(req.url ?? '/') }, () => undefined);
   serveNotificationStream(req, res).catch((error) => {
     logger.error({ err: error }, 'unhandled error');
     if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"detail":"Internal server error."}');
@@ -589,62 +537,40 @@ function openStream(req: IncomingMessage, res: ServerResponse) {
 // ---- end admission ----
 
 /** What app/entry.server.tsx exports for this file beside React Router's own. */
-interface EntryExports { startup: () => Promise<void>; requestUserId: typeof requestUserId; serveNotificationStream: typeof serveNotificationStream }
+interface EntryExports { startup: () => Promise<void>; shutdown: () => Promise<void>; requestUserId: typeof requestUserId; serveNotificationStream: typeof serveNotificationStream }
+
+/** The answers in the order they are tried; each hands what is not its own to the next. */
+function chain(answers: Answer[]): (req: IncomingMessage, res: ServerResponse, ctx: RequestContext) => void {
+  return (req, res, ctx) => {
+    const at = (i: number): void => answers[i](req, res, ctx, () => at(i + 1));
+    at(0);
+  };
+}
 
 async function main() {
   let build: ServerBuild | (() => Promise<ServerBuild>);
+  let entry: EntryExports;
+  const answers: Answer[] = [];
   if (DEV) {
     const vite = await import('vite');
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    app.use(viteServer.middlewares);
+    answers.push((req, res, _ctx, next) => viteServer.middlewares(req, res, next));
     // Domain errors become 404/403/... pages and JSON answers (app/lib/route-errors.server.ts).
     build = async () => mapDomainErrors((await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild);
-    const entry = (await build()).entry.module as unknown as EntryExports;
-    await entry.startup();
-    requestUserId = entry.requestUserId;
-    serveNotificationStream = entry.serveNotificationStream;
+    entry = (await build()).entry.module as unknown as EntryExports;
   } else {
     // Resolved from the working directory: this file also runs compiled, as build/server.js.
     build = mapDomainErrors((await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild);
-    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
-    // The other static files (public/) are few and known at start: look them up in a set rather than
-    // letting express.static stat the disk for every page and API request.
-    const publicFiles = new Set(readdirSync('build/client', { withFileTypes: true }).filter((f) => f.isFile()).map((f) => `/${f.name}`));
-    const servePublic = express.static('build/client', { maxAge: '1h', index: false });
-    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
-    const entry = build.entry.module as unknown as EntryExports;
-    await entry.startup();
-    requestUserId = entry.requestUserId;
-    serveNotificationStream = entry.serveNotificationStream;
+    entry = build.entry.module as unknown as EntryExports;
+    // Not in development: the build changes there.
+    answers.push(staticFiles(), directLane(build), pageLane(build));
   }
+  await entry.startup();
+  requestUserId = entry.requestUserId;
+  serveNotificationStream = entry.serveNotificationStream;
+  answers.push(reactRouter(build));
+  const answer = chain(answers);
 
-  // ---- Page cache (app/lib/page-cache.server.ts, docs/rules.md "Speed") ----
-  // A miss found by the page lane (below) travels to React Router in the load context, so
-  // entry.server.tsx can store the page it renders. Not in development: the build changes there.
-  app.use((req, res, next) => {
-    const miss = pageMisses.get(req);
-    if (miss) res.locals.ctx.pageCache = miss;
-    next();
-  });
-  // ---- end page cache ----
-
-  app.use(
-    createRequestHandler({
-      build,
-      mode: DEV ? 'development' : 'production',
-      getLoadContext: (_req, res) => res.locals.ctx,
-    }),
-  );
-
-  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err }, 'unhandled error');
-    if (!res.headersSent) res.status(500).send('Internal server error');
-  });
-
-  const direct = typeof build === 'function' ? null : directLane(build);
-  const pages = typeof build === 'function' ? null : pageLane(build);
-  const route =
-    direct && pages ? (req: IncomingMessage, res: ServerResponse) => direct(req, res, () => pages(req, res, () => app(req, res))) : app;
   // Node's own clocks (docs/limits.md): headers must be in within 15 s (they come in one packet from
   // any real client); a whole request within 180 s (a 10 MB writeup over a 0.5 Mbit/s link), checked
   // every second. Slower bodies are cut earlier by their rate (BODY_MIN_BYTES_PER_S).
@@ -656,15 +582,23 @@ async function main() {
     underWay.add(res);
     res.once('close', () => underWay.delete(res));
     if (closing) res.shouldKeepAlive = false;
-    const ip = req.socket.remoteAddress ?? 'unknown';
+    const ctx: RequestContext = startAnswer(req, res);
+    // Same-origin rule for every state-changing request, the GETs that change state included
+    // (app/lib/request-guards.server.ts), before a byte of its body is read. A request that only
+    // carries a Bearer token passes.
+    if (refusedCrossSite(req.method ?? 'GET', req.url ?? '/', req.headers)) {
+      if (hasBody(req.headers)) closeGently(req, res);
+      return void send(req, res, Response.json({ detail: 'Cross-origin request refused.' }, { status: 403 }));
+    }
+    const route = (req: IncomingMessage, res: ServerResponse) => answer(req, res, ctx);
     if (req.method === 'GET' && req.url?.startsWith('/api/notifications/stream') && STREAM_PATH.test(routePath(req.url))) {
       // A stream takes no slot, but opening it is work like any answer: it waits its turn, and an
       // overloaded server refuses it at once (the badge's script opens it again after a back-off)
       // rather than queue it past its client's patience.
       if (slots.refusing) answerBusy(req, res, 'busy');
-      else if (streamAdmitted(req, res, ip)) inTurn(req, res, () => openStream(req, res));
+      else if (streamAdmitted(req, res, ctx.ip)) inTurn(req, res, () => openStream(req, res));
     } else if (hasBody(req.headers)) {
-      receiveBody(req, res, ip, route, expectsContinue);
+      receiveBody(req, res, ctx.ip, route, expectsContinue);
     } else {
       admit(req, res, () => {
         if (expectsContinue) res.writeContinue();
@@ -699,8 +633,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     for (const res of underWay) if (!res.headersSent) res.shouldKeepAlive = false;
     void listening.then(({ close }) => close(async () => {
-      const b = typeof build === 'function' ? await build() : build;
-      await (b.entry.module as unknown as { shutdown: () => Promise<void> }).shutdown();
+      await entry.shutdown();
       logger.info('closed');
       process.exit(0);
     }));
