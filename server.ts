@@ -37,7 +37,7 @@ const DIRECT_MAX_BODY = 1024 * 1024;
 
 type Handler = (args: { request: globalThis.Request; params: Record<string, string>; context: unknown }) => Promise<unknown>;
 
-function directLane(build: ServerBuild): Answer {
+function directLane(build: ServerBuild): { answer: Answer; takes: (req: IncomingMessage) => boolean } {
   const routes = DIRECT_ROUTES.map((id) => {
     let path = '';
     for (let route = build.routes[id]; route; route = route.parentId ? build.routes[route.parentId] : undefined!) path = `${route.path ?? ''}/${path}`;
@@ -48,30 +48,36 @@ function directLane(build: ServerBuild): Answer {
     return { pattern: new RegExp(`^/${source.join('/')}/?$`), names, GET: module.loader, POST: module.action };
   });
 
-  return (req, res, ctx, next) => {
+  /** The route's handler and params when this lane answers the request, else null. */
+  const taken = (req: IncomingMessage): { handler: Handler; params: Record<string, string>; host: string; url: string } | null => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    if (!path.startsWith('/api/')) return next();
+    if (!path.startsWith('/api/')) return null;
     const method = req.method === 'GET' ? 'GET' : req.method === 'POST' ? 'POST' : null;
     const host = req.headers.host ?? '';
-    if (!method || !/^[\w.:[\]-]+$/.test(host)) return next();
-    let params: Record<string, string> | null = null;
-    let handler: Handler | undefined;
+    if (!method || !/^[\w.:[\]-]+$/.test(host)) return null;
+    // A cookie means a browser: it gets the whole stack (flash, page rules).
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (req.headers.cookie || !(length <= DIRECT_MAX_BODY) || req.headers['transfer-encoding']) return null;
     for (const route of routes) {
       const match = route.pattern.exec(path);
       if (!match) continue;
+      const handler = route[method];
+      if (!handler) return null;
       try {
-        params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+        return { handler, params: Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1])])), host, url };
       } catch {
-        return next(); // malformed escape: React Router answers it
+        return null; // malformed escape: React Router answers it
       }
-      handler = route[method];
-      break;
     }
-    if (!params || !handler) return next();
-    const length = Number(req.headers['content-length'] ?? 0);
-    if (req.headers.cookie || !(length <= DIRECT_MAX_BODY) || req.headers['transfer-encoding']) return next();
+    return null;
+  };
+
+  const answer: Answer = (req, res, ctx, next) => {
+    const found = taken(req);
+    if (!found) return next();
+    const { handler, params, host, url } = found;
 
     // Admission received the body whole (at most 1 MB) before this request took its slot.
     const chunks: Buffer[] = [];
@@ -80,7 +86,7 @@ function directLane(build: ServerBuild): Answer {
       const context = { ...ctx, direct: true };
       let reply: Reply | Response;
       try {
-        const result = await handler!({ request: lightRequest(req, `http://${host}${url}`, Buffer.concat(chunks)), params: params!, context });
+        const result = await handler({ request: lightRequest(req, `http://${host}${url}`, Buffer.concat(chunks)), params, context });
         reply = result instanceof globalThis.Response ? result : (result as Reply);
       } catch (error) {
         if (error instanceof globalThis.Response) reply = error;
@@ -95,6 +101,7 @@ function directLane(build: ServerBuild): Answer {
       await send(req, res, reply);
     });
   };
+  return { answer, takes: (req) => taken(req) !== null };
 }
 
 // The lookup the build's entry module exports (app/entry.server.tsx re-exports it).
@@ -115,6 +122,7 @@ function pageLane(build: ServerBuild): Answer {
         if (!found) return next();
         if ('miss' in found) {
           ctx.pageCache = found.miss;
+          if (found.miss.settle) res.once('close', found.miss.settle);
           return next();
         }
         ctx.userId = found.userId;
@@ -272,15 +280,18 @@ function admit(req: IncomingMessage, res: ServerResponse, answer: () => void) {
   const release = slots.take();
   if (!release) return answerBusy(req, res, 'busy');
   res.once('close', release);
-  inTurn(req, res, answer);
+  inTurn(req, res, answer, isShort(req));
 }
 
 /** Runs an answer at its turn, unless its client left (or it was answered) while it waited. */
-function inTurn(req: IncomingMessage, res: ServerResponse, answer: () => void) {
+function inTurn(req: IncomingMessage, res: ServerResponse, answer: () => void, short = false) {
   turns.run(() => {
     if (!res.writableEnded && !req.socket.destroyed) answer();
-  });
+  }, short);
 }
+
+/** Whether a request is one of the short answers served before the others (the direct lane's); set at start. */
+let isShort: (req: IncomingMessage) => boolean = () => false;
 
 /** A 503 (or 429) as a page or JSON, with Retry-After; the connection closes when a body was left unread. */
 function answerBusy(req: IncomingMessage, res: ServerResponse, why: string, status: 429 | 503 = 503, detail = BUSY, retryAfter = 2) {
@@ -563,7 +574,9 @@ async function main() {
     build = mapDomainErrors((await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild);
     entry = build.entry.module as unknown as EntryExports;
     // Not in development: the build changes there.
-    answers.push(staticFiles(), directLane(build), pageLane(build));
+    const direct = directLane(build);
+    isShort = direct.takes;
+    answers.push(staticFiles(), direct.answer, pageLane(build));
   }
   await entry.startup();
   requestUserId = entry.requestUserId;

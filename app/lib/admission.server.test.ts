@@ -122,6 +122,23 @@ describe('turns', () => {
     expect(ran).toEqual(['long', 'next']);
   });
 
+  it('run short work marked urgent before the rest, in its own arrival order', () => {
+    const { turns, ran, work, turn } = setup(2);
+    turns.run(work('render1', 1));
+    turns.run(work('render2', 1));
+    turns.run(work('check1', 1), true);
+    turns.run(work('check2', 1), true);
+    expect(turns.waiting).toBe(4);
+    turn();
+    expect(ran).toEqual(['check1', 'check2']);
+    turns.run(work('check3', 1), true);
+    turn();
+    expect(ran).toEqual(['check1', 'check2', 'check3', 'render1']);
+    turn();
+    expect(ran).toEqual(['check1', 'check2', 'check3', 'render1', 'render2']);
+    expect(turn()).toBe(false);
+  });
+
   it('keep going after a piece throws, and report it', () => {
     const { turns, ran, work, turn, errors } = setup(2);
     turns.run(() => {

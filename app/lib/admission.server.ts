@@ -157,6 +157,13 @@ export class BoundedCounts {
 export class Turns {
   private queue: (() => void)[] = [];
   private head = 0;
+  /**
+   * Work known to be short (a flag check, the scoreboard's JSON: server.ts says which) goes before
+   * the rest: a check must not wait behind the page renders of a start rush. Admission bounds how
+   * much of either can be queued, so pages are delayed, never starved.
+   */
+  private urgent: (() => void)[] = [];
+  private urgentHead = 0;
   private scheduled = false;
 
   constructor(
@@ -168,31 +175,43 @@ export class Turns {
   ) {}
 
   get waiting(): number {
-    return this.queue.length - this.head;
+    return this.queue.length - this.head + this.urgent.length - this.urgentHead;
   }
 
-  run(work: () => void): void {
-    this.queue.push(work);
+  run(work: () => void, urgent = false): void {
+    (urgent ? this.urgent : this.queue).push(work);
     if (this.scheduled) return;
     this.scheduled = true;
     this.defer(this.drain);
   }
 
+  private next(): (() => void) | undefined {
+    if (this.urgentHead < this.urgent.length) return this.urgent[this.urgentHead++];
+    if (this.head < this.queue.length) return this.queue[this.head++];
+    return undefined;
+  }
+
   private readonly drain = () => {
     const end = this.now() + this.sliceMs;
-    do {
-      const work = this.queue[this.head++];
+    let work = this.next();
+    while (work) {
       try {
         work();
       } catch (error) {
         this.onError(error);
       }
-    } while (this.head < this.queue.length && this.now() < end);
+      if (this.now() >= end) break;
+      work = this.next();
+    }
     if (this.head > 1024 || this.head === this.queue.length) {
       this.queue = this.queue.slice(this.head);
       this.head = 0;
     }
-    if (this.queue.length) this.defer(this.drain);
+    if (this.urgentHead > 1024 || this.urgentHead === this.urgent.length) {
+      this.urgent = this.urgent.slice(this.urgentHead);
+      this.urgentHead = 0;
+    }
+    if (this.waiting) this.defer(this.drain);
     else this.scheduled = false;
   };
 }

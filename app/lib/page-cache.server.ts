@@ -66,6 +66,11 @@ export interface PageCacheMiss {
   at: number;
   /** The viewer's class at the lookup, and the role it was read from. */
   viewer: { class: string; role: { isStaff: boolean; isSuperuser: boolean } };
+  /**
+   * Set when this request renders a shared page others wait for (see `pending`): call it once its
+   * answer is done, stored or not, so they replay the page or render it themselves.
+   */
+  settle?: () => void;
 }
 
 export type PageCacheLookup =
@@ -80,6 +85,18 @@ onMemoryPressure(() => {
   entries.clear();
   totalBytes = 0;
 });
+// Renders of a shared page under way, by key. Each write ends every entry, and during a competition
+// hundreds of viewers a second ask for the scoreboard: every one that missed rendered it (a herd of
+// 40 a second, 3 ms each, in the last minute of the 2,000-player bench). A viewer who misses while
+// the same page of the same data version is being rendered waits for that render and replays it.
+const pending = new Map<string, { version: number; waiters: ((entry: PageCacheEntry | null) => void)[] }>();
+/** How long a viewer waits for another's render before rendering the page itself. */
+const WAIT_MS = 2_000;
+// URLs last kept as shared entries (the kind of a page is known once it is stored): bounded, as URLs
+// come from clients.
+const sharedUrls = new Set<string>();
+const MAX_SHARED_URLS = 10_000;
+
 // The data version only moves forward, so once it changes every entry is dead: drop them all at once.
 let entriesVersion: number | null = null;
 
@@ -143,6 +160,7 @@ export async function pageCacheLookup(input: {
   const keys = { own: `${token}\n${viewer}\n${input.url}`, shared: `\n${viewer}\n${input.url}` };
   const now = Date.now();
   clearIfVersionChanged(version);
+  const hit = (entry: PageCacheEntry) => ({ hit: entry, userId: user.id, ...finishedBody(entry.template, values, input.nonce, input.acceptEncoding) });
   for (const [key, entry] of [keys.shared, keys.own].map((k) => [k, entries.get(k)] as const)) {
     if (!entry) continue;
     if (entry.version !== version || now - entry.at >= MAX_AGE_MS || (entry.userId !== null && entry.userId !== user.id)) {
@@ -151,10 +169,28 @@ export async function pageCacheLookup(input: {
     }
     entries.delete(key);
     entries.set(key, entry);
-    const { body, headers } = finishedBody(entry.template, values, input.nonce, input.acceptEncoding);
-    return { hit: entry, userId: user.id, body, headers };
+    return hit(entry);
   }
-  return { miss: { keys, version, at: now, viewer: { class: viewer, role: { isStaff: user.isStaff, isSuperuser: user.isSuperuser } } } };
+  const miss: PageCacheMiss = { keys, version, at: now, viewer: { class: viewer, role: { isStaff: user.isStaff, isSuperuser: user.isSuperuser } } };
+  if (!sharedUrls.has(input.url)) return { miss };
+  const flight = pending.get(keys.shared);
+  if (flight?.version === version) {
+    const entry = await new Promise<PageCacheEntry | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), WAIT_MS);
+      flight.waiters.push((found) => (clearTimeout(timer), resolve(found)));
+    });
+    // Another render's entry, kept under the version this viewer looked up (a write since ends it).
+    if (entry && entry.version === version) return hit(entry);
+    return { miss };
+  }
+  const leader = { version, waiters: [] as ((entry: PageCacheEntry | null) => void)[] };
+  pending.set(keys.shared, leader);
+  miss.settle = () => {
+    if (pending.get(keys.shared) === leader) pending.delete(keys.shared);
+    const entry = entries.get(keys.shared) ?? null;
+    for (const wake of leader.waiters) wake(entry);
+  };
+  return { miss };
 }
 
 /** Keeps a page React Router rendered for a miss: the template it was finished from, and for whom. */
@@ -177,6 +213,10 @@ export function pageCacheStore(
   const old = entries.get(key);
   if (old) drop(key, old);
   entries.set(key, { version, at: miss.at, userId: kind === 'shared' ? null : page.userId, status: page.status, headers: page.headers, template: page.template, bytes });
+  if (kind === 'shared') {
+    if (sharedUrls.size >= MAX_SHARED_URLS) sharedUrls.clear();
+    sharedUrls.add(key.slice(key.indexOf('\n', 1) + 1));
+  }
   totalBytes += bytes;
   for (const [k, entry] of entries) {
     if (totalBytes <= MAX_BYTES) break;
