@@ -1,20 +1,20 @@
-// `node --import tsx tests/bench/sse-connections.ts [N] [--url=http://host:port --pid=P]`: opens N
-// (default 1,000) live-badge streams (GET /api/notifications/stream) and prints the server's resident
-// memory (VmRSS of /proc/<pid>/status) before and after, per connection, and how long one change took
-// to reach every stream. Without --url it starts the production build (npm run build first) on a
-// fresh database with the demo seed, as the tests do, and stops it at the end. Loopback only.
+// `node --import tsx tests/bench/sse-connections.ts [N]`: opens N (default 2,000) live-badge streams
+// (GET /api/notifications/stream), one per player of the bench's small team event, each from its own
+// loopback address as players' browsers would, on the production build (npm run build first) started
+// as `npm start` runs it, and prints the server's resident memory (VmRSS) before and after, per
+// stream, and how long one change took to reach every stream. Loopback only; stops by itself.
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { startTestServer, SUPERUSER, type TestServer } from '../support/test-server';
+import { join, resolve } from 'node:path';
+import { freePort } from '../support/test-server';
+import { generate, SIZES } from './dataset';
+import { addTeamEvent, EVENT_SIZES } from './event-dataset';
 
-const args = process.argv.slice(2);
-const N = Number(args.find((a) => /^\d+$/.test(a)) ?? 1000);
-const givenUrl = args.find((a) => a.startsWith('--url='))?.slice(6);
-const givenPid = Number(args.find((a) => a.startsWith('--pid='))?.slice(6));
+const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 2000);
 
 function rssKb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(status.match(/^VmRSS:\s+(\d+) kB/m)![1]);
+  return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)![1]);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -30,19 +30,19 @@ async function settledRssKb(pid: number, settle: number): Promise<number> {
   return samples.sort((a, b) => a - b)[4];
 }
 
-async function json(url: string, method: string, body?: unknown, token?: string) {
-  const res = await fetch(url, {
-    method,
-    headers: { 'Content-Type': 'application/json', Origin: new URL(url).origin, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
+/** How `npm start` runs the server (package.json "serve": its environment and Node flags). */
+function serveCommand() {
+  const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve;
+  const [before, after] = script.split(/\bnode\s+/);
+  const env = Object.fromEntries(before.trim().split(/\s+/).filter((word) => word.includes('=')).map((pair) => pair.split('=') as [string, string]));
+  return { env, flags: after.replace(/\s*build\/server\.js\s*$/, '').split(/\s+/).filter(Boolean) };
 }
 
-/** One stream on its own socket; resolves once its first frame (the counts) arrived. */
-function openStream(base: string, token: string, onFrame: (text: string) => void): Promise<ClientRequest> {
+/** One stream on its own socket and loopback address; resolves once its first frame (the counts) arrived. */
+function openStream(base: string, index: number, token: string, onFrame: (text: string) => void): Promise<ClientRequest> {
+  const localAddress = `127.${1 + Math.floor(index / 62_500)}.${1 + (Math.floor(index / 250) % 250)}.${1 + (index % 250)}`;
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}/api/notifications/stream`, { agent: false, headers: { Authorization: `Bearer ${token}` } }, (res) => {
+    const req = httpRequest(`${base}/api/notifications/stream`, { agent: false, localAddress, headers: { Authorization: `Bearer ${token}` } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
       res.setEncoding('utf8');
       let first = true;
@@ -60,59 +60,63 @@ function openStream(base: string, token: string, onFrame: (text: string) => void
 }
 
 async function main() {
-  let server: TestServer | null = null;
-  let base = givenUrl;
-  let pid = givenPid;
-  if (!base) {
-    server = await startTestServer('bench-sse', { RATE_LIMIT_FACTOR: '1000', LOG_LEVEL: 'warn' }, { nodeArgs: ['--max-old-space-size=128', '--max-semi-space-size=8'] });
-    base = server.url;
-    pid = server.pid;
-  }
-  if (!pid) throw new Error('--pid=<server pid> is needed with --url');
+  const dir = resolve('data/bench-sse');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const data = await generate(join(dir, 'ctf.db'), SIZES.small);
+  const event = await addTeamEvent(join(dir, 'ctf.db'), data, EVENT_SIZES.small);
+  const players = event.players.slice(0, N);
+  if (players.length < N) throw new Error(`the event has ${players.length} players`);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const serve = serveCommand();
+  const child = spawn(process.execPath, [...serve.flags, 'build/server.js'], {
+    env: { ...process.env, ...serve.env, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: `file:${join(dir, 'ctf.db')}`, UPLOAD_DIR: join(dir, 'uploads'), OUTBOX_DIR: join(dir, 'outbox'), PUBLIC_URL: base, SESSION_SECRET: 'bench-secret-not-for-production', SEED: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000000', SUPERUSER_EMAIL: 'root@bench.test', SUPERUSER_USERNAME: 'benchroot', SUPERUSER_PASSWORD: 'bench-root-password-1' },
+    stdio: ['ignore', openSync(join(dir, 'server.log'), 'a'), 'inherit'],
+  });
   try {
-    const login = await json(`${base}/api/auth/jwt/create/`, 'POST', { email: SUPERUSER.email, password: SUPERUSER.password });
-    if (login.status !== 200) throw new Error(`login failed: ${login.status} (with --url, run against a server whose superuser is ${SUPERUSER.email})`);
-    const staff = login.body.access as string;
-    // A few distinct viewers (each stream belongs to one user; the hub keeps one entry per user).
-    const tokens = [staff];
-    for (const email of ['alice@example.com', 'bob@example.com']) {
-      const learner = await json(`${base}/api/auth/jwt/create/`, 'POST', { email, password: 'demo-learner-2026' });
-      if (learner.status === 200) tokens.push(learner.body.access);
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      await sleep(100);
     }
-    // Warm up: the server's code paths loaded, counts kept, before the baseline.
-    for (let i = 0; i < 20; i++) (await openStream(base, tokens[i % tokens.length], () => {})).destroy();
-    const before = await settledRssKb(pid, 5_000);
+    const login = await fetch(`${base}/api/auth/jwt/create/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'root@bench.test', password: 'bench-root-password-1' }) });
+    const staff = ((await login.json()) as { access: string }).access;
+    // Warm up: the server's code paths loaded before the baseline.
+    for (let i = 0; i < 20; i++) (await openStream(base, N + i, event.tokens.get(players[i].userId)!, () => {})).destroy();
+    const before = await settledRssKb(child.pid!, 5_000);
 
     let frames = 0;
     const streams: ClientRequest[] = [];
     const started = performance.now();
     for (let i = 0; i < N; i += 50) {
-      streams.push(...(await Promise.all(Array.from({ length: Math.min(50, N - i) }, (_, j) => openStream(base!, tokens[(i + j) % tokens.length], (text) => (frames += text.match(/^data: /gm)?.length ?? 0))))));
+      const batch = players.slice(i, i + 50).map((p, j) => openStream(base, i + j, event.tokens.get(p.userId)!, (text) => (frames += text.match(/^data: /gm)?.length ?? 0)));
+      streams.push(...(await Promise.all(batch)));
     }
     const openMs = performance.now() - started;
-    const after = await settledRssKb(pid, 3_000);
+    const after = await settledRssKb(child.pid!, 3_000);
 
     // One change (a notification for everyone) pushed to every stream.
     const baseline = frames;
     const sentAt = performance.now();
-    const sent = await json(`${base}/api/notifications/`, 'POST', { title: 'Bench', description: 'Fan-out.' }, staff);
+    const sent = await fetch(`${base}/api/notifications/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${staff}` }, body: JSON.stringify({ title: 'Bench', description: 'Fan-out.' }) });
     if (sent.status !== 201) throw new Error(`notification not sent: ${sent.status}`);
     while (frames - baseline < N && performance.now() - sentAt < 15_000) await sleep(20);
     const fanOutMs = performance.now() - sentAt;
     const reached = frames - baseline;
 
     for (const s of streams) s.destroy();
-    const closed = await settledRssKb(pid, 2_000);
+    const closed = await settledRssKb(child.pid!, 2_000);
 
-    const perConnection = ((after - before) * 1024) / N;
     console.log(`streams open:        ${N} in ${(openMs / 1000).toFixed(1)} s`);
     console.log(`server RSS before:   ${(before / 1024).toFixed(1)} MB`);
     console.log(`server RSS with ${N}: ${(after / 1024).toFixed(1)} MB`);
-    console.log(`per connection:      ${(perConnection / 1024).toFixed(1)} KB`);
+    console.log(`per stream:          ${((after - before) / N).toFixed(1)} KB`);
     console.log(`one change reached:  ${reached}/${N} streams in ${Math.round(fanOutMs)} ms (the check runs once a second)`);
     console.log(`after closing all:   ${(closed / 1024).toFixed(1)} MB`);
   } finally {
-    await server?.stop();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
   }
 }
 

@@ -1,0 +1,67 @@
+// The page cache's single flight (page-cache.server.ts "pending"): viewers of one class who miss a
+// shared page together get one render between them. Through the lookup and store entry.server.tsx
+// and server.ts use, on a real session and database.
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../tests/support/factories';
+import { pageCacheLookup, pageCacheStore, type PageCacheLookup, type PageCacheMiss } from './page-cache.server';
+import { createSession, sessionCookie } from './session.server';
+import { asTemplate, viewerTokens } from './viewer-template.server';
+import { viewerValues } from '~/domain/header-counts.server';
+
+const URL = '/practices/scoreboard';
+
+async function viewer() {
+  const user = await makeUser({ isValidated: true });
+  const cookie = (await sessionCookie.serialize(await createSession(user.id, null))).split(';')[0];
+  return { user, cookie, lookup: () => pageCacheLookup({ method: 'GET', url: URL, cookie, nonce: 'n0nce' }) };
+}
+
+/** What entry.server.tsx keeps for a render: a template with the viewer's header as tokens. */
+async function store(miss: PageCacheMiss, who: Awaited<ReturnType<typeof viewer>>) {
+  const values = await viewerValues(who.user);
+  const template = asTemplate(`<header>${viewerTokens(values).username}</header><main>the scoreboard</main>`, 'n0nce');
+  pageCacheStore(miss, 'shared', { userId: who.user.id, status: 200, headers: [['Content-Type', 'text/html; charset=utf-8']], template, viewer: values });
+}
+
+const missOf = (found: PageCacheLookup) => (found && 'miss' in found ? found.miss : null);
+const hitOf = (found: PageCacheLookup) => (found && 'hit' in found ? found : null);
+
+describe('page cache: one render for viewers who miss together', () => {
+  it('lets the first viewer render and the others replay that render, each with their own header', async () => {
+    const [first, ...others] = await Promise.all(Array.from({ length: 4 }, viewer));
+    // The page is known as shared once it was kept.
+    const known = missOf(await first.lookup());
+    expect(known).not.toBeNull();
+    await store(known!, first);
+    expect(hitOf(await first.lookup())).not.toBeNull();
+
+    // A write ends every entry (a user row pages show).
+    await makeUser();
+    const leader = missOf(await first.lookup());
+    expect(leader?.settle).toBeTypeOf('function');
+    const waiting = others.map((o) => o.lookup());
+    await new Promise((r) => setTimeout(r, 20));
+    await store(leader!, first);
+    leader!.settle!();
+    const answers = await Promise.all(waiting);
+    for (const [i, found] of answers.entries()) {
+      const hit = hitOf(found);
+      expect(hit, `viewer ${i + 1} replayed the leader's render`).not.toBeNull();
+      expect(hit!.body.toString()).toBe(`<header>${others[i].user.username}</header><main>the scoreboard</main>`);
+    }
+  });
+
+  it('lets the others render themselves when the leader kept nothing (an error, a redirect)', async () => {
+    const [first, second] = await Promise.all([viewer(), viewer()]);
+    const known = missOf(await first.lookup());
+    await store(known!, first);
+    await makeUser();
+    const leader = missOf(await first.lookup());
+    const waiting = second.lookup();
+    await new Promise((r) => setTimeout(r, 20));
+    leader!.settle!();
+    const found = missOf(await waiting);
+    expect(found).not.toBeNull();
+    expect(found!.settle, 'the next one renders without waiting on a leader').toBeUndefined();
+  });
+});
