@@ -112,6 +112,8 @@ test('with JavaScript the badge follows a new notification without a page load; 
   const streams: string[] = [];
   page.context().on('request', (r) => r.url().includes('/api/notifications/stream') && streams.push(r.url()));
   await visit(page, '/events');
+  // This tab holds the stream before the second opens (else the second may win the election).
+  await expect.poll(() => streams.length).toBe(1);
   const second = await page.context().newPage();
   await visit(second, '/practices/challenges');
 
