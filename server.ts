@@ -15,7 +15,7 @@ import { bodyRule, hasBody, refusedCrossSite, routePath } from './app/lib/reques
 import { env } from './app/lib/env.server';
 import { listenWide } from './app/lib/listen.server';
 import { logger } from './app/lib/logger.server';
-import { send, startAnswer, type Reply } from './app/lib/respond.server';
+import { AnswerResponse, commonHeaders, send, startAnswer, type Reply } from './app/lib/respond.server';
 
 const PORT = env.port;
 const DEV = !env.isProduction;
@@ -74,8 +74,10 @@ function directLane(build: ServerBuild): { answer: Answer; takes: (req: Incoming
     return null;
   };
 
+  // What `takes` found for a request, so the answer does not match it again.
+  const matched = new WeakMap<IncomingMessage, ReturnType<typeof taken>>();
   const answer: Answer = (req, res, ctx, next) => {
-    const found = taken(req);
+    const found = matched.has(req) ? matched.get(req)! : taken(req);
     if (!found) return next();
     const { handler, params, host, url } = found;
 
@@ -97,11 +99,15 @@ function directLane(build: ServerBuild): { answer: Answer; takes: (req: Incoming
       }
       ctx.userId = context.userId;
       // Tells tests and operators this shortcut answered (the contract tests send each call both ways).
-      res.setHeader('X-Lane', 'direct');
-      await send(req, res, reply);
+      await send(req, res, reply, ['X-Lane', 'direct']);
     });
   };
-  return { answer, takes: (req) => taken(req) !== null };
+  const takes = (req: IncomingMessage) => {
+    const found = taken(req);
+    matched.set(req, found);
+    return found !== null;
+  };
+  return { answer, takes };
 }
 
 // The lookup the build's entry module exports (app/entry.server.tsx re-exports it).
@@ -170,7 +176,9 @@ function staticFiles(): Answer {
   const servePublic = serveStatic('build/client', { maxAge: '1h', index: false });
   return (req, res, _ctx, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const path = routePath(req.url ?? '/');
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     if (path.startsWith('/assets/')) {
       req.url = req.url!.slice('/assets'.length);
       return gzip(req as never, res as never, () => assets(req, res, () => notFound(res)));
@@ -504,9 +512,10 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 408 | 4
   }
   if (res.socket !== socket) return void socket.destroy(); // queued behind a pipelined response
   const body = JSON.stringify({ detail });
-  // What every answer carries (startAnswer set it on `res`), then this one's own.
+  // What every answer carries (startAnswer's), then this one's own.
   let head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
-  for (const [name, value] of Object.entries(res.getHeaders())) head += `${name}: ${value}\r\n`;
+  const common = commonHeaders(res);
+  for (let i = 0; i < common.length; i += 2) head += `${common[i]}: ${common[i + 1]}\r\n`;
   head += `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${status === 503 ? 'Retry-After: 2\r\n' : ''}Connection: close\r\nCache-Control: no-store\r\n\r\n`;
   socket.write(head + body);
   lingeringClose(socket);
@@ -587,7 +596,8 @@ async function main() {
   // Node's own clocks (docs/limits.md): headers must be in within 15 s (they come in one packet from
   // any real client); a whole request within 180 s (a 10 MB writeup over a 0.5 Mbit/s link), checked
   // every second. Slower bodies are cut earlier by their rate (BODY_MIN_BYTES_PER_S).
-  const server = createServer({ headersTimeout: 15_000, requestTimeout: 180_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 });
+  // Every response an AnswerResponse: its head carries what every answer carries (respond.server.ts).
+  const server = createServer({ ServerResponse: AnswerResponse, headersTimeout: 15_000, requestTimeout: 180_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 });
   /** Responses under way, so a shutdown can ask each to close its connection when done. */
   const underWay = new Set<ServerResponse>();
   let closing = false;
@@ -635,7 +645,7 @@ async function main() {
   // Several descriptors of one socket, so a start rush is accepted as fast as it arrives
   // (app/lib/listen.server.ts). The port answers before the extra descriptors arrive: the signal
   // handlers below are in place by then.
-  const listening = listenWide(server, PORT);
+  const listening = listenWide(server as unknown as Parameters<typeof listenWide>[0], PORT);
 
   // Graceful shutdown: stop accepting, let requests under way finish (each answer then closes its
   // connection), and let idle kept-alive connections run out (keepAliveTimeout): closing them at

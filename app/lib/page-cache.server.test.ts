@@ -51,6 +51,24 @@ describe('page cache: one render for viewers who miss together', () => {
     }
   });
 
+  it('hands the render to those who waited even when a write since kept it out of the cache: they asked before that write', async () => {
+    const [first, second] = await Promise.all([viewer(), viewer()]);
+    const known = missOf(await first.lookup());
+    await store(known!, first);
+    await makeUser();
+    const leader = missOf(await first.lookup());
+    const waiting = second.lookup();
+    await new Promise((r) => setTimeout(r, 20));
+    await makeUser(); // a write while the leader renders
+    await store(leader!, first);
+    leader!.settle!();
+    const hit = hitOf(await waiting);
+    expect(hit).not.toBeNull();
+    expect(hit!.body.toString()).toBe(`<header>${second.user.username}</header><main>the scoreboard</main>`);
+    // Not kept: the next viewer renders.
+    expect(missOf(await second.lookup())).not.toBeNull();
+  });
+
   it('lets the others render themselves when the leader kept nothing (an error, a redirect)', async () => {
     const [first, second] = await Promise.all([viewer(), viewer()]);
     const known = missOf(await first.lookup());

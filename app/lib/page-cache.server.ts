@@ -89,7 +89,11 @@ onMemoryPressure(() => {
 // hundreds of viewers a second ask for the scoreboard: every one that missed rendered it (a herd of
 // 40 a second, 3 ms each, in the last minute of the 2,000-player bench). A viewer who misses while
 // the same page of the same data version is being rendered waits for that render and replays it.
-const pending = new Map<string, { version: number; waiters: ((entry: PageCacheEntry | null) => void)[] }>();
+// The render is handed to its waiters even when a write since the lookup keeps it out of the cache:
+// they asked before that write, so the page as it was then is a right answer for them (their own
+// render would not be older).
+interface Flight { version: number; waiters: ((entry: PageCacheEntry | null) => void)[]; rendered?: PageCacheEntry }
+const pending = new Map<string, Flight>();
 /** How long a viewer waits for another's render before rendering the page itself. */
 const WAIT_MS = 2_000;
 // URLs last kept as shared entries (the kind of a page is known once it is stored): bounded, as URLs
@@ -183,12 +187,11 @@ export async function pageCacheLookup(input: {
     if (entry && entry.version === version) return hit(entry);
     return { miss };
   }
-  const leader = { version, waiters: [] as ((entry: PageCacheEntry | null) => void)[] };
+  const leader: Flight = { version, waiters: [] };
   pending.set(keys.shared, leader);
   miss.settle = () => {
     if (pending.get(keys.shared) === leader) pending.delete(keys.shared);
-    const entry = entries.get(keys.shared) ?? null;
-    for (const wake of leader.waiters) wake(entry);
+    for (const wake of leader.waiters) wake(leader.rendered ?? null);
   };
   return { miss };
 }
@@ -199,20 +202,22 @@ export function pageCacheStore(
   kind: PageCacheKind,
   page: { userId: number; status: number; headers: [string, string][]; template: Template; viewer: ViewerValues },
 ): void {
-  // A commit since the lookup: this page may already be out of date.
-  const version = dataVersion();
-  clearIfVersionChanged(version);
-  if (miss.version !== version) return;
   // A badge that appeared or went between the lookup and the render (notification reads do not
   // move the version): the page belongs to another class.
   if (viewerClass(miss.viewer.role, page.viewer) !== miss.viewer.class) return;
   // Counted whole even when other entries share the template: the bound errs on the safe side.
   const bytes = templateBytes(page.template);
-  if (bytes > MAX_BYTES / 16) return;
+  const entry: PageCacheEntry = { version: miss.version, at: miss.at, userId: kind === 'shared' ? null : page.userId, status: page.status, headers: page.headers, template: page.template, bytes };
+  const flight = pending.get(miss.keys.shared);
+  if (kind === 'shared' && flight?.version === miss.version) flight.rendered = entry;
+  // A commit since the lookup: this page may already be out of date.
+  const version = dataVersion();
+  clearIfVersionChanged(version);
+  if (miss.version !== version || bytes > MAX_BYTES / 16) return;
   const key = kind === 'shared' ? miss.keys.shared : miss.keys.own;
   const old = entries.get(key);
   if (old) drop(key, old);
-  entries.set(key, { version, at: miss.at, userId: kind === 'shared' ? null : page.userId, status: page.status, headers: page.headers, template: page.template, bytes });
+  entries.set(key, entry);
   if (kind === 'shared') {
     if (sharedUrls.size >= MAX_SHARED_URLS) sharedUrls.clear();
     sharedUrls.add(key.slice(key.indexOf('\n', 1) + 1));

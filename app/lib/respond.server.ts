@@ -3,7 +3,7 @@
 // refusal of admission, a fast lane, a static file, React Router) carries the same request id,
 // security headers and log line; `send` writes a lane's or React Router's answer with the same
 // compression rule. A header added here reaches every route.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import compressible from 'compressible';
 import helmet from 'helmet';
@@ -67,10 +67,65 @@ function freshNonce(): string {
   return noncePool.toString('base64', nonceOffset - 16, nonceOffset);
 }
 
+/** The headers every answer carries but the CSP and the request id, as flat name, value pairs. */
+const COMMON = securityHeaderList.filter(([name]) => name !== 'Content-Security-Policy').flat();
+const [CSP_BEFORE, CSP_AFTER] = (securityHeaderList.find(([name]) => name === 'Content-Security-Policy')?.[1] ?? NONCE_MARK).split(NONCE_MARK);
+const COMMON_NAMES = [...COMMON.filter((_, i) => i % 2 === 0), 'Content-Security-Policy', 'X-Request-Id'].map((name) => name.toLowerCase());
+
+/**
+ * Node's response for every request (server.ts creates its server with it): whatever writes the
+ * head (a lane, a static file, React Router's answer, admission's refusal, Node's own implicit head),
+ * it carries the headers startAnswer set for the request, unless the answer sets the same name.
+ */
+export class AnswerResponse extends ServerResponse {
+  /** Flat name, value pairs: the security headers with this response's nonce, and the request id. */
+  common: string[] | null = null;
+  /** Whether headers were set one by one (setHeader, appendHeader) before the head. */
+  private progressive = false;
+
+  override setHeader(name: string, value: number | string | readonly string[]): this {
+    this.progressive = true;
+    return super.setHeader(name, value);
+  }
+
+  override appendHeader(name: string, value: string | readonly string[]): this {
+    this.progressive = true;
+    return super.appendHeader(name, value);
+  }
+
+  override writeHead(statusCode: number, reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
+    const message = typeof reason === 'string' ? reason : undefined;
+    const given = typeof reason === 'string' ? headers : reason;
+    const flat: OutgoingHttpHeader[] = Array.isArray(given) ? given.slice() : [];
+    if (given && !Array.isArray(given)) for (const name in given) if (given[name] !== undefined) flat.push(name, given[name] as OutgoingHttpHeader);
+    const common = this.common;
+    if (common) {
+      // The answer's own names win over the common ones (a route may set its own Cache-Control, say).
+      let overridden: string[] | null = null;
+      for (let i = 0; i < flat.length; i += 2) {
+        const name = String(flat[i]).toLowerCase();
+        if (COMMON_NAMES.includes(name)) (overridden ??= []).push(name);
+      }
+      for (let i = 0; i < common.length; i += 2) {
+        if (overridden?.includes(common[i].toLowerCase()) || (this.progressive && this.hasHeader(common[i]))) continue;
+        flat.push(common[i], common[i + 1]);
+      }
+    }
+    if (this.progressive) {
+      // Headers set one by one (a static file's) meet these by name: Node would keep only the
+      // last of a repeated one (each Set-Cookie), so they are appended here instead.
+      for (let i = 0; i < flat.length; i += 2) this.removeHeader(String(flat[i]));
+      for (let i = 0; i < flat.length; i += 2) this.appendHeader(String(flat[i]), flat[i + 1] as string | string[]);
+      return message === undefined ? super.writeHead(statusCode) : super.writeHead(statusCode, message);
+    }
+    return message === undefined ? super.writeHead(statusCode, flat as never) : super.writeHead(statusCode, message, flat as never);
+  }
+}
+
 /**
  * The first thing done with every request: its id (the client's X-Request-Id, or a new one), a CSP
- * nonce, the headers every answer carries, and its log line when the answer is done (never bodies,
- * cookies, tokens or query strings: they may carry tokens).
+ * nonce, the headers every answer carries (AnswerResponse writes them), and its log line when the
+ * answer is done (never bodies, cookies, tokens or query strings: they may carry tokens).
  */
 export function startAnswer(req: IncomingMessage, res: ServerResponse): Answering {
   const answering: Answering = {
@@ -78,12 +133,14 @@ export function startAnswer(req: IncomingMessage, res: ServerResponse): Answerin
     nonce: freshNonce(),
     ip: req.socket.remoteAddress ?? 'unknown',
   };
-  res.setHeader('X-Request-Id', answering.requestId);
-  for (const [name, value] of securityHeaderList) res.setHeader(name, name === 'Content-Security-Policy' ? value.replace(NONCE_MARK, answering.nonce) : value);
+  (res as AnswerResponse).common = COMMON.concat('Content-Security-Policy', CSP_BEFORE + answering.nonce + CSP_AFTER, 'X-Request-Id', answering.requestId);
   const path = routePath(req.url ?? '/');
   if (path !== '/healthz' && !path.startsWith('/assets/')) logWhenDone(res, { id: answering.requestId, method: req.method ?? 'GET', path }, answering);
   return answering;
 }
+
+/** The headers every answer carries, for what writes its head on the socket itself (server.ts `refuse`). */
+export const commonHeaders = (res: ServerResponse): string[] => (res as AnswerResponse).common ?? [];
 
 /** Logs the request's one line once its response is done. A request answered 5xx says so as an error line would. */
 function logWhenDone(res: ServerResponse, req: { id: string; method: string; path: string }, answering: Answering) {
@@ -99,6 +156,17 @@ function logWhenDone(res: ServerResponse, req: { id: string; method: string; pat
   res.on('finish', done);
 }
 
+/** Whether a Content-Type is worth gzip (compression's own rule, `compressible`), kept per type: answers use a few. */
+const compressibleTypes = new Map<string, boolean>();
+function isCompressible(type: string): boolean {
+  let known = compressibleTypes.get(type);
+  if (known === undefined) {
+    known = compressible(type.split(';', 1)[0].trim()) === true;
+    if (compressibleTypes.size < 100) compressibleTypes.set(type, known);
+  }
+  return known;
+}
+
 /** An answer whose body is in memory: what the fast lanes produce. */
 export interface Reply {
   status: number;
@@ -110,14 +178,14 @@ export interface Reply {
  * Writes an answer. A body in memory of a compressible type goes out gzipped when the client takes
  * gzip (unless already encoded, or `no-transform`); a streamed body (a download, a page React
  * rendered as a stream) is buffered when compressible, else passed on as it comes, waiting for the
- * socket to drain.
+ * socket to drain. `extra`: more headers (name, value pairs) of the one answering.
  */
-export async function send(req: IncomingMessage, res: ServerResponse, answer: Response | Reply): Promise<void> {
+export async function send(req: IncomingMessage, res: ServerResponse, answer: Response | Reply, extra: string[] = []): Promise<void> {
   if (res.writableEnded || res.destroyed) {
     if (answer instanceof Response) await answer.body?.cancel().catch(() => {});
     return;
   }
-  const headers: string[] = [];
+  const headers: string[] = [...extra];
   let type = '';
   let encoded = false;
   let noTransform = false;
@@ -135,7 +203,7 @@ export async function send(req: IncomingMessage, res: ServerResponse, answer: Re
     headers.push(name, value);
   }
   const head = req.method === 'HEAD';
-  const compress = !encoded && !noTransform && !!type && compressible(type.split(';', 1)[0].trim()) === true;
+  const compress = !encoded && !noTransform && !!type && isCompressible(type);
 
   let body: Buffer | null;
   if (!(answer instanceof Response)) body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
@@ -150,24 +218,13 @@ export async function send(req: IncomingMessage, res: ServerResponse, answer: Re
     for (const [name, value] of zipped.headers) headers.push(name, value);
   }
   if (body || answer.status !== 304) headers.push('Content-Length', String(body?.length ?? 0));
-  writeHead(res, answer.status, headers);
+  res.writeHead(answer.status, headers);
   res.end(head ? undefined : body ?? undefined);
-}
-
-/**
- * The answer's headers over those every answer carries (startAnswer's): a name the answer sets
- * replaces the common one, and its repeats are kept (each Set-Cookie). Node's writeHead would keep
- * only the last of a repeated name.
- */
-function writeHead(res: ServerResponse, status: number, headers: string[]) {
-  for (let i = 0; i < headers.length; i += 2) res.removeHeader(headers[i]);
-  for (let i = 0; i < headers.length; i += 2) res.appendHeader(headers[i], headers[i + 1]);
-  res.writeHead(status);
 }
 
 /** A body that arrives as a stream (a file download): written as it comes, never faster than the client reads. */
 async function streamed(res: ServerResponse, answer: Response, headers: string[]) {
-  writeHead(res, answer.status, headers);
+  res.writeHead(answer.status, headers);
   const reader = answer.body!.getReader();
   try {
     for (;;) {

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const MB = 1024 * 1024;
-// As package.json's "serve" script.
-const SERVE_FLAGS = ['--max-old-space-size=160', '--max-semi-space-size=4', '--heap-growing-percent=25'];
+// The Node flags of package.json's "serve" script (what `npm start` runs).
+const SERVE_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve as string).split(/\bnode\s+/)[1].split(/\s+/).filter((flag) => flag.startsWith('--'));
 let server: TestServer;
 
 beforeAll(async () => {
