@@ -139,6 +139,9 @@ export function startAnswer(req: IncomingMessage, res: ServerResponse): Answerin
   return answering;
 }
 
+/** The names of the headers every answer carries (tests check each kind of answer against them). */
+export const everyAnswerHeaderNames = (): string[] => [...COMMON_NAMES];
+
 /** The headers every answer carries, for what writes its head on the socket itself (server.ts `refuse`). */
 export const commonHeaders = (res: ServerResponse): string[] => (res as AnswerResponse).common ?? [];
 
