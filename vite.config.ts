@@ -8,9 +8,19 @@ export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { target: 'es2022' },
   test: {
-    include: ['app/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/support/**/*.test.ts'],
-    setupFiles: ['tests/support/vitest-setup.ts'],
-    globalSetup: ['tests/support/api-global-setup.ts'],
+    // Two projects, each runnable alone (`npx vitest run --project unit`): the domain and library
+    // tests need no server and no build; the API contract tests run against the production build
+    // (`npm run build` first), one server for all their files.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['app/**/*.test.ts', 'tests/support/**/*.test.ts'], setupFiles: ['tests/support/vitest-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/support/vitest-setup.ts'], globalSetup: ['tests/support/api-global-setup.ts'] },
+      },
+    ],
     pool: 'forks',
     testTimeout: 20_000,
   },

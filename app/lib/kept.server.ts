@@ -33,18 +33,27 @@ export function shedCaches(reason: string): void {
   logger.warn({ reason }, 'caches dropped');
 }
 
+/**
+ * How long any kept value lives at most, whatever the change counters say: a backstop for a table
+ * missing from a cache's list, or a change the counters cannot see (a clock that moved past an
+ * event's start, say). A minute of staleness at worst, a recomputation a minute at best.
+ */
+export const KEPT_MAX_AGE_MS = 60_000;
+
 export class Kept<K, V> {
   private version = Number.NaN;
-  private readonly values = new Map<K, V>();
+  private readonly values = new Map<K, { value: V; at: number }>();
 
   /**
    * @param tables the tables `compute` reads: a write to any of them drops every kept value.
    * @param maxEntries beyond it, the oldest value is dropped.
+   * @param maxAgeMs a value older than this is computed again (KEPT_MAX_AGE_MS).
    */
   constructor(
     private readonly tables: readonly Table[],
     private readonly compute: (key: K) => V,
     private readonly maxEntries = 1_000,
+    private readonly maxAgeMs = KEPT_MAX_AGE_MS,
   ) {
     onMemoryPressure(() => {
       this.values.clear();
@@ -62,17 +71,23 @@ export class Kept<K, V> {
       this.values.clear();
       this.version = version;
     }
-    if (this.values.has(key)) return this.values.get(key)!;
+    const now = Date.now();
+    const kept = this.values.get(key);
+    if (kept && now - kept.at < this.maxAgeMs) return kept.value;
+    if (kept) this.values.delete(key);
     const value = this.compute(key);
     if (this.values.size >= this.maxEntries) this.values.delete(this.values.keys().next().value as K);
-    this.values.set(key, value);
-    if (value instanceof Promise) value.catch(() => this.values.get(key) === value && this.values.delete(key));
+    const entry = { value, at: now };
+    this.values.set(key, entry);
+    if (value instanceof Promise) value.catch(() => this.values.get(key) === entry && this.values.delete(key));
     return value;
   }
 
   /** The kept value without computing one (undefined when it would have to be computed). */
   peek(key: K): V | undefined {
-    return changeVersion(this.tables) === this.version ? this.values.get(key) : undefined;
+    if (changeVersion(this.tables) !== this.version) return undefined;
+    const kept = this.values.get(key);
+    return kept && Date.now() - kept.at < this.maxAgeMs ? kept.value : undefined;
   }
 }
 

@@ -12,3 +12,16 @@ describe('kept values under memory pressure', () => {
     expect(kept.get('a')).toBe(2);
   });
 });
+
+describe('kept values have a time bound', () => {
+  it('are computed again once older than their bound, whatever the change counters say', async () => {
+    let computed = 0;
+    const kept = new Kept<string, number>(['Category'], () => ++computed, 10, 30);
+    expect(kept.get('a')).toBe(1);
+    expect(kept.get('a')).toBe(1);
+    expect(kept.peek('a')).toBe(1);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(kept.peek('a')).toBeUndefined();
+    expect(kept.get('a')).toBe(2);
+  });
+});

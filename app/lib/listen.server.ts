@@ -53,8 +53,12 @@ function copies(handle: unknown, n: number): Promise<unknown[]> {
       settled = true;
       clearTimeout(timer);
       if (error) logger.warn({ err: error, descriptors: 1 + got.length }, 'listening on fewer descriptors: connections are accepted more slowly');
+      // Resolved once the child has exited: it holds a descriptor of the socket too, and while it
+      // lives a close would leave the socket listening (connections queued, never answered).
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(got);
+      child.once('exit', () => resolve(got));
       if (child.connected) child.disconnect();
-      resolve(got);
+      setTimeout(() => child.kill('SIGKILL'), 1_000).unref();
     };
     const child = spawn(process.execPath, ['-e', CHILD], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     const timer = setTimeout(() => {
