@@ -2,7 +2,7 @@
 // page action and its /api twin.
 import type { User } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { DomainError, Invalid, Unauthorized, invalid } from '~/lib/errors.server';
+import { DomainError, Invalid, Unauthorized, invalid, uniqueViolation } from '~/lib/errors.server';
 import { issueDevice, knownDevice } from '~/lib/device.server';
 import { hashPassword, unusablePassword, verifyPassword } from '~/lib/password.server';
 import { consume, limits, loginAttempt } from '~/lib/rate-limit.server';
@@ -30,10 +30,10 @@ async function assertUnique(input: { username: string; email: string }, exceptId
 }
 
 /** A unique index can still fire when two requests race past assertUnique. */
-function uniqueViolation(error: unknown): never {
-  const target = String((error as { meta?: { target?: unknown } })?.meta?.target ?? (error as Error)?.message ?? '');
-  if ((error as { code?: string })?.code === 'P2002' || /UNIQUE constraint/i.test(target)) {
-    if (/email/i.test(target)) invalid('email', 'user with this email already exists.');
+function refuseTaken(error: unknown): never {
+  const key = uniqueViolation(error);
+  if (key !== null) {
+    if (/email/i.test(key)) invalid('email', 'user with this email already exists.');
     invalid('username', 'A user with that username already exists.');
   }
   throw error;
@@ -54,7 +54,7 @@ export async function signUp(input: SignUpInput, ctx: Ctx): Promise<User> {
         passwordHash: await hashPassword(input.password),
       },
     })
-    .catch(uniqueViolation);
+    .catch(refuseTaken);
   try {
     await sendActivationMail(user);
   } catch (error) {
@@ -155,7 +155,7 @@ export async function updateProfile(actor: Actor | null, input: ProfileInput, pi
     });
   } catch (error) {
     await remove('profiles', storedName);
-    uniqueViolation(error);
+    refuseTaken(error);
   }
   if (storedName) await remove('profiles', actor.profile);
   if (emailChanged) await sendActivationMail(user);
@@ -182,7 +182,7 @@ export async function createCollaborator(actor: Actor | null, input: ProfileInpu
     });
     await tx.staffAction.create({ data: { actorId: actor.id, action: 'user.create_collaborator', targetType: 'user', targetId: String(created.id) } });
     return created;
-  }).catch(uniqueViolation);
+  }).catch(refuseTaken);
   await sendWelcomeMail(user, 'A staff account was created for you.');
   return user;
 }

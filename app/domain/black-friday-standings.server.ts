@@ -13,7 +13,8 @@ import { PAGE_SIZE, type Page } from '~/lib/pagination';
 import { BLACK_FRIDAY_TYPES } from './fridays';
 import { requireStaff, type Actor } from './policy.server';
 import { countingSql } from './scope.server';
-import { CHART_PLAYERS, type RankedPlayer, type ScoreboardSubmission } from './standings.server';
+import { rankedPlayers, type RankedPlayer } from './ranking.server';
+import { CHART_PLAYERS, type ScoreboardSubmission } from './standings.server';
 
 export interface GeneralRow extends RankedPlayer {
   rank: number;
@@ -113,14 +114,7 @@ export async function computeGeneralStandings(): Promise<GeneralStandings> {
   const events = await db.event.findMany({ where: { type: { in: [...BLACK_FRIDAY_TYPES] } }, orderBy: { id: 'asc' } });
   if (!events.length) return new GeneralStandings([], null);
   const counted = countedInAny(events, 's');
-  const groups = await db.$queryRaw<{ id: number | bigint; score: number | bigint; solved: number | bigint; reachedAt: string | Date }[]>`
-    SELECT g.id, g.score, g.solved, g.reachedAt
-    FROM (SELECT s.learnerId AS id, SUM(s.score) AS score, COUNT(*) AS solved, MAX(s.createdAt) AS reachedAt
-          FROM "Submission" s WHERE ${Prisma.raw(counted)} GROUP BY s.learnerId) g
-    JOIN "User" u ON u.id = g.id
-    WHERE g.score > 0 AND u.isStaff = 0 AND u.isSuperuser = 0`;
-  const ranked: RankedPlayer[] = groups.map((g) => ({ id: Number(g.id), score: Number(g.score), solved: Number(g.solved), reachedAt: new Date(g.reachedAt) }));
-  ranked.sort((a, b) => b.score - a.score || a.reachedAt.getTime() - b.reachedAt.getTime() || a.id - b.id);
+  const ranked = await rankedPlayers(Prisma.sql`"Submission" AS s`, Prisma.raw(counted));
   return new GeneralStandings(ranked, counted);
 }
 

@@ -2,7 +2,7 @@
 // scope changes is which of their challenges count, and so each category's progress.
 import type { Category, Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { DomainError, Invalid, NotFound } from '~/lib/errors.server';
+import { DomainError, Invalid, NotFound, isForeignKeyViolation, isUniqueViolation } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
 import { statementsBy } from '~/lib/sql.server';
 import type { CategoryInput } from '~/schemas/category';
@@ -165,10 +165,6 @@ export async function categoryPage(id: number, pageSize: number): Promise<number
   return Math.max(1, Math.ceil(before / pageSize));
 }
 
-function isPrismaError(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === code;
-}
-const isUniqueViolation = (error: unknown) => isPrismaError(error, 'P2002');
 
 async function refuseDuplicate(key: string, exceptId?: number) {
   const other = await db.category.findUnique({ where: { nameKey: key }, select: { id: true } });
@@ -226,7 +222,7 @@ export async function deleteCategory(actor: Actor | null, id: number): Promise<v
     });
   } catch (error) {
     // A challenge added meanwhile: the foreign key (ON DELETE RESTRICT) refuses, with the same answer.
-    if (isPrismaError(error, 'P2003')) throw new DomainError(400, categoryInUseMessage(await db.challenge.count({ where: { categoryId: category.id } })));
+    if (isForeignKeyViolation(error)) throw new DomainError(400, categoryInUseMessage(await db.challenge.count({ where: { categoryId: category.id } })));
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import type { Category, Challenge, ChallengeFile, Flag, Hint, Prisma } from '~/g
 import { db } from '~/lib/db.server';
 import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
 import { remove } from '~/lib/uploads.server';
-import { markdownToSafeHtml } from '~/lib/rich-text.server';
+import { hasContent, markdownToSafeHtml } from '~/lib/rich-text.server';
 import { RE2JS } from 're2js';
 import { FLAG_FORMAT } from '~/schemas/flag-attempt';
 import {
@@ -52,11 +52,6 @@ export async function scopeOfEventField(eventId: number | null | undefined): Pro
   const event = await db.event.findUnique({ where: { id: eventId } });
   if (!event) throw new Invalid({ event: [noSuchObject(eventId)] });
   return { kind: 'event', event };
-}
-
-/** Whether sanitized HTML still says anything (a description of only `<script>` says nothing). */
-function hasContent(html: string): boolean {
-  return /<img\s/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
 }
 
 type ChallengeData = Omit<Prisma.ChallengeUncheckedCreateInput, 'eventId' | 'authorId'>;

@@ -3,9 +3,9 @@
 // same functions; what a type implies is read from the registry (event-types.ts).
 import type { Event, Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { Forbidden, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
+import { Forbidden, Invalid, NotFound, isUniqueViolation, type FieldErrors } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
-import { markdownToSafeHtml } from '~/lib/rich-text.server';
+import { hasContent, markdownToSafeHtml } from '~/lib/rich-text.server';
 import { statement } from '~/lib/sql.server';
 import { checkImage, isFile, remove, store } from '~/lib/uploads.server';
 import { EVENT_MESSAGES, type EventInput, type EventUpdate } from '~/schemas/event';
@@ -103,11 +103,6 @@ export async function getEventForEdit(actor: Actor | null, id: number | string):
 }
 
 // ---- The form's rules (SPEC §5 Event) ---------------------------------------------------------
-
-/** Whether sanitized HTML still says anything (a description of only `<script>` says nothing). */
-function hasContent(html: string): boolean {
-  return /<img\s/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
-}
 
 type EventData = Pick<Event, 'name' | 'type' | 'description' | 'place' | 'registerLink' | 'picturesLink' | 'startDate' | 'endDate' | 'teamSizeLimit'>;
 
@@ -291,8 +286,6 @@ export async function assertEventEntry(actor: Actor | null, id: number | string)
 export async function recordRegistration(tx: Pick<Prisma.TransactionClient, 'eventRegistration'>, eventId: number, userId: number): Promise<void> {
   await tx.eventRegistration.upsert({ where: { eventId_userId: { eventId, userId } }, create: { eventId, userId }, update: {} });
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === 'P2002' || /UNIQUE constraint/i.test(String((error as Error)?.message));
 
 /**
  * A learner registers for an event (SPEC §6 "register for events"). Idempotent: registering twice

@@ -4,7 +4,7 @@
 import type ExcelJS from 'exceljs';
 import type { User } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { invalid } from '~/lib/errors.server';
+import { invalid, isUniqueViolation } from '~/lib/errors.server';
 import { unusablePassword } from '~/lib/password.server';
 import { isFile, type UploadedFile } from '~/lib/uploads.server';
 import { profileSchema, type ProfileInput } from '~/schemas/account';
@@ -132,7 +132,7 @@ export async function importLearners(actor: Actor | null, file: unknown): Promis
             await logStaffAction(tx, actor, 'user.import', 'user', [user.id]);
             created.push(user.id);
           } catch (error) {
-            if ((error as { code?: string })?.code !== 'P2002') throw error;
+            if (!isUniqueViolation(error)) throw error;
             plan.report = { ...plan.report, outcome: 'rejected', reason: 'username or email: taken meanwhile by another account.' };
           }
         }

@@ -5,7 +5,7 @@ import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { Invalid } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
-import { markdownToSafeHtml } from '~/lib/rich-text.server';
+import { hasContent, markdownToSafeHtml } from '~/lib/rich-text.server';
 import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.server';
 import { REQUIRED } from '~/schemas/fields';
 import type { NotificationInput } from '~/schemas/notification';
@@ -123,11 +123,6 @@ export async function listNotifications(
   const results = rows.map(({ reads, ...row }) => ({ ...row, kind: row.kind as NotificationKind, isNew: reads.length === 0 }));
   if (opts.markRead) await markRead(actor, results.filter((n) => n.isNew).map((n) => n.id));
   return { count, page: opts.page, pageSize: opts.pageSize, results };
-}
-
-/** Whether sanitized HTML still says anything (a description of only `<script>` says nothing). */
-function hasContent(html: string): boolean {
-  return /<img\s/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
 }
 
 /**

@@ -4,7 +4,7 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Submission } from '~/generated/prisma/client';
 import { env } from '~/lib/env.server';
-import { DomainError, Invalid, RateLimited } from '~/lib/errors.server';
+import { DomainError, Invalid, RateLimited, isUniqueViolation } from '~/lib/errors.server';
 import { MESSAGES } from '~/lib/messages';
 import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.server';
 import { isFile } from '~/lib/uploads.server';
@@ -119,7 +119,7 @@ export async function submitFlag(actor: Actor | null, challengeId: number, input
     };
   } catch (error) {
     // The unique solveKey lost a race against a parallel submission of the same solve.
-    if ((error as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/i.test(String((error as Error)?.message))) {
+    if (isUniqueViolation(error)) {
       throw new DomainError(400, ALREADY_SOLVED);
     }
     throw error;

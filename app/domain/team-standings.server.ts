@@ -20,6 +20,7 @@ import { db } from '~/lib/db.server';
 import { Derived, Kept } from '~/lib/kept.server';
 import { statement, statementsBy } from '~/lib/sql.server';
 import { PAGE_SIZE, type Page } from '~/lib/pagination';
+import { sortByRank } from './ranking.server';
 import { countingSql, type Scope } from './scope.server';
 
 export type EventScope = Extract<Scope, { kind: 'event' }>;
@@ -142,8 +143,7 @@ export async function computeTeamStandings(scope: EventScope): Promise<TeamStand
       members: list,
     };
   });
-  const time = (d: Date | null) => (d ? d.getTime() : Number.POSITIVE_INFINITY);
-  ranked.sort((a, b) => b.points - a.points || time(a.reachedAt) - time(b.reachedAt) || a.id - b.id);
+  sortByRank(ranked, (t) => t.points);
   ranked.forEach((t, i) => (t.rank = i + 1));
   return new TeamStandings(scope, ranked);
 }

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { Event, Prisma, Team } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
-import { DomainError, Forbidden, Invalid, NotFound } from '~/lib/errors.server';
+import { DomainError, Forbidden, Invalid, NotFound, uniqueViolation } from '~/lib/errors.server';
 import { PAGE_SIZE, type Page } from '~/lib/pagination';
 import { hashPassword, verifyPassword } from '~/lib/password.server';
 import { consume } from '~/lib/rate-limit.server';
@@ -92,11 +92,9 @@ export async function eventsOpenForTeams(): Promise<Event[]> {
 // ---- Unique keys ------------------------------------------------------------------------------
 
 /** Which unique key a Prisma error broke, if it is a unique violation ('' when not). */
-function uniqueViolation(error: unknown): string {
-  const e = error as { code?: string; message?: string; meta?: unknown } | null;
-  if (!e || typeof e !== 'object') return '';
-  const text = `${e.message ?? ''} ${JSON.stringify(e.meta ?? {})}`;
-  if (e.code !== 'P2002' && !/UNIQUE constraint/i.test(text)) return '';
+function brokenKey(error: unknown): string {
+  const text = uniqueViolation(error);
+  if (text === null) return '';
   if (/nameKey/.test(text)) return 'name';
   if (/codeInvitation/.test(text)) return 'code';
   if (/TeamMember|userId/.test(text)) return 'member';
@@ -140,7 +138,7 @@ export async function createTeam(actor: Actor | null, eventId: number | undefine
       return team;
     });
   } catch (error) {
-    const broke = uniqueViolation(error);
+    const broke = brokenKey(error);
     if (broke === 'member') throw new Forbidden(TEAM_MESSAGES.alreadyInTeam);
     if (broke === 'name') throw new Invalid({ name: [TEAM_MESSAGES.nameTaken] });
     throw error;
@@ -207,7 +205,7 @@ export async function joinTeam(actor: Actor | null, input: TeamJoinInput): Promi
       await noticeTeamJoined(tx, team, actor);
     });
   } catch (error) {
-    if (uniqueViolation(error) === 'member') throw new Forbidden(TEAM_MESSAGES.alreadyInTeam);
+    if (brokenKey(error) === 'member') throw new Forbidden(TEAM_MESSAGES.alreadyInTeam);
     throw error;
   }
   return team;
@@ -237,7 +235,7 @@ export async function updateTeam(actor: Actor | null, teamId: number, input: Tea
   try {
     return await db.team.update({ where: { id: team.id }, data: { name, nameKey: nameKey(name), ...(passwordHash ? { passwordHash } : {}) } });
   } catch (error) {
-    if (uniqueViolation(error) === 'name') throw new Invalid({ name: [TEAM_MESSAGES.nameTaken] });
+    if (brokenKey(error) === 'name') throw new Invalid({ name: [TEAM_MESSAGES.nameTaken] });
     throw error;
   }
 }

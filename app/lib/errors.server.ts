@@ -84,6 +84,27 @@ function isBusyCode(error: unknown): boolean {
   return (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) || (typeof originalCode === 'string' && originalCode.startsWith('SQLITE_BUSY'));
 }
 
+/**
+ * THE test for a broken unique key, however it arrives: Prisma's P2002, a raw statement's
+ * "UNIQUE constraint failed" through Prisma's adapter, better-sqlite3's SQLITE_CONSTRAINT_UNIQUE.
+ * Returns what names the key (the error's message and Prisma's meta, to test for a column name
+ * such as /email/), or null when the error is something else.
+ */
+export function uniqueViolation(error: unknown): string | null {
+  if (!error || typeof error !== 'object') return null;
+  const { code, message, meta } = error as { code?: unknown; message?: unknown; meta?: unknown };
+  const text = `${typeof message === 'string' ? message : ''} ${JSON.stringify(meta ?? {})}`;
+  return code === 'P2002' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/i.test(text) ? text : null;
+}
+
+export const isUniqueViolation = (error: unknown): boolean => uniqueViolation(error) !== null;
+
+/** A row refused by a foreign key: Prisma's P2003, better-sqlite3's SQLITE_CONSTRAINT_FOREIGNKEY. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'P2003' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /** Conform's error map (form-level errors under '') as API field errors (under non_field_errors). */
 export function fromConformErrors(error: Record<string, string[] | null> | null | undefined): FieldErrors {
   const fields: FieldErrors = {};

@@ -25,3 +25,11 @@ export function sanitize(html: string): string {
 export function markdownToSafeHtml(markdown: string): string {
   return sanitize(marked.parse(markdown, { async: false, gfm: true, breaks: false }) as string);
 }
+
+/**
+ * Whether sanitized HTML still says anything (a description of only `<script>` says nothing).
+ * Only for sanitize's output: there every `<` opens a tag that closes, so the tag pattern is linear.
+ */
+export function hasContent(html: string): boolean {
+  return /<img\s/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
+}

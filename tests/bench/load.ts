@@ -90,6 +90,7 @@ export function scenarios(data: Dataset, cookie: string): Scenario[] {
   const page = { cookie, accept: 'text/html' };
   let wrong = 0;
   let fresh = 0;
+  let unseen = 0;
 
   return [
     {
@@ -148,6 +149,13 @@ export function scenarios(data: Dataset, cookie: string): Scenario[] {
       expected: [200],
       requests: [{ method: 'GET', path: '/practices/challenges', headers: { ...page, authorization: bearer(data.viewer.id) } }],
     },
+    // Issue 20 §8: a URL no cache has seen (a query parameter the page ignores, new on every call),
+    // so neither the page cache nor the shared render can answer: what a page costs from nothing.
+    ...(['/practices/scoreboard', '/practices/challenges'] as const).map((path) => ({
+      name: `GET ${path} (HTML, from nothing)`,
+      expected: [200],
+      requests: [{ method: 'GET', path, headers: page, setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}?seen=${unseen++}` }) }],
+    })),
   ];
 }
 

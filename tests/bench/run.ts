@@ -42,6 +42,8 @@ const CAPACITY_ARG = args.find((a) => a === '--capacity' || a.startsWith('--capa
 const CAPACITY = CAPACITY_ARG !== undefined;
 const CAPACITY_FIRST = CAPACITY_ARG?.includes('=') ? Number(CAPACITY_ARG.slice('--capacity='.length)) : undefined;
 if (CAPACITY_FIRST !== undefined && !(Number.isInteger(CAPACITY_FIRST) && CAPACITY_FIRST > 0)) throw new Error(`--capacity=N wants a player count, not ${CAPACITY_ARG}`);
+/** --only=text: only the endpoint scenarios whose name holds the text, no competition, nothing saved (to compare one figure quickly). */
+const ONLY = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 /** --verdicts: judge the saved results.json again (after the targets changed, say), running nothing. */
 const VERDICTS = args.includes('--verdicts');
 /** --no-streams: the competition's players hold no live stream (to compare with the default, where each holds one). */
@@ -62,7 +64,7 @@ const ATTACKERS: AttackerName[] = (() => {
 const seconds = QUICK ? 2 : undefined;
 const arg = args.find((a) => !a.startsWith('--')) ?? 'all';
 if (!['small', 'large', 'all'].includes(arg)) {
-  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--capacity[=first player count]] [--verdicts]');
+  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--capacity[=first player count]] [--only=text] [--verdicts]');
   process.exit(2);
 }
 const sizes: SizeName[] = arg === 'all' ? ['small', 'large'] : [arg as SizeName];
@@ -226,8 +228,10 @@ async function runSize(name: SizeName) {
     const firstRequestMs = Math.round((performance.now() - t0) * 10) / 10;
 
     const names = COMPETITION_ONLY ? [] : scenarios(data, '').map((s) => s.name);
+    const wanted = (name: string) => !ONLY || name.includes(ONLY);
     let peakRssMiB = 0;
     for (const [index, name] of names.entries()) {
+      if (!wanted(name)) continue;
       // The issue's endpoints come first; the peak is read once they are done, before the extras.
       if (!TARGETS[name] && !peakRssMiB && !PROFILE) peakRssMiB = Math.round(memory(server.child.pid!).hwm);
       if (PROFILE) {
@@ -251,6 +255,7 @@ async function runSize(name: SizeName) {
 
     // The team event (issue 9 §5), after the practice scenarios so their numbers stay comparable.
     for (const [index, { measured: { name } }] of (COMPETITION_ONLY ? [] : eventScenarios(data, event, '')).entries()) {
+      if (!wanted(name)) continue;
       if (PROFILE) {
         await server.stop();
         server = await startServer(dir, `${names.length + index + 1}-${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '').toLowerCase()}`);
@@ -270,6 +275,7 @@ async function runSize(name: SizeName) {
     }
     // Black Friday (issue 10 §6): purchases, the notification counts, the general board (not profiled).
     for (const scenario of COMPETITION_ONLY || PROFILE ? [] : blackFridayScenarios(data, friday)) {
+      if (!wanted(scenario.name)) continue;
       const { scenario: warmup, answers } = recorded(scenario);
       await load(server.url, warmup, 1); // not measured: records the answers for the bare server
       const pid = server.child.pid!;
@@ -281,6 +287,11 @@ async function runSize(name: SizeName) {
       await compareWithBare(measured, scenario, answers, seconds ?? BLACK_FRIDAY_DURATION_S);
       endpoints.push(measured);
       report(measured);
+    }
+    if (ONLY) {
+      await server.stop();
+      console.log('\n(--only: no competition, results not saved)');
+      process.exit(0);
     }
     if (PROFILE) {
       await server.stop();
