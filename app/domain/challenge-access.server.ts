@@ -18,6 +18,17 @@ export const ACCESS_MESSAGES = {
 } as const;
 
 /**
+ * Why the rule refuses a door it does not hide (403): a code for the callers that act on the reason
+ * (the board's notices, the event cards' dialog), the message for the person.
+ */
+export type RefusalKind = 'training-only' | 'not-started' | 'ended' | 'team' | 'staff';
+export class AccessRefused extends Forbidden {
+  constructor(readonly kind: RefusalKind, message: string) {
+    super(message);
+  }
+}
+
+/**
  * What the actor wants: to see (the board, the dialog, files, solvers), to check a flag or unlock a
  * hint (play), or to submit a solve (play, and never staff).
  */
@@ -43,7 +54,7 @@ export function accessRefusal(
 ): DomainError | null {
   const { challenge, scope } = facts;
   if (challenge && via !== 'own' && scopeEventId(via) !== challenge.eventId) return new NotFound(CHALLENGE_NOT_FOUND);
-  if (intent === 'submit' && isStaff(actor)) return new Forbidden(ACCESS_MESSAGES.staffSubmit);
+  if (intent === 'submit' && isStaff(actor)) return new AccessRefused('staff', ACCESS_MESSAGES.staffSubmit);
   if (isStaff(actor)) return null;
   if (challenge && !challenge.isActive) return new NotFound(CHALLENGE_NOT_FOUND);
   if (scope.kind === 'practice') return null;
@@ -51,10 +62,10 @@ export function accessRefusal(
   const closed = entryRefusal(actor, scope);
   if (closed) return closed;
   const phase = eventPhase(scope.event, now);
-  if (phase === 'upcoming') return new Forbidden(ACCESS_MESSAGES.notStarted(scope.event.startDate));
+  if (phase === 'upcoming') return new AccessRefused('not-started', ACCESS_MESSAGES.notStarted(scope.event.startDate));
   if (intent === 'see') return null;
-  if (phase === 'ended') return new Forbidden(ACCESS_MESSAGES.ended);
-  if (rules.team && facts.teamId === null) return new Forbidden(ACCESS_MESSAGES.teamNeeded);
+  if (phase === 'ended') return new AccessRefused('ended', ACCESS_MESSAGES.ended);
+  if (rules.team && facts.teamId === null) return new AccessRefused('team', ACCESS_MESSAGES.teamNeeded);
   return null;
 }
 
@@ -65,7 +76,7 @@ export function accessRefusal(
  */
 export function entryRefusal(actor: Pick<Actor, 'isStaff' | 'isSuperuser' | 'isValidated'>, scope: Scope): DomainError | null {
   if (isStaff(actor) || scope.kind === 'practice') return null;
-  return rulesOf(scope).trainingOnly && !actor.isValidated ? new Forbidden(ACCESS_MESSAGES.trainingOnly) : null;
+  return rulesOf(scope).trainingOnly && !actor.isValidated ? new AccessRefused('training-only', ACCESS_MESSAGES.trainingOnly) : null;
 }
 
 // The facts, read with prepared statements: this runs on every flag attempt.
@@ -132,7 +143,8 @@ export async function assertScopeAccess(actor: Actor | null, scope: Scope, inten
   return { teamId };
 }
 
-export type PlayBlock = 'team' | 'ended' | 'staff' | null;
+const PLAY_BLOCKS = ['team', 'ended', 'staff'] as const;
+export type PlayBlock = (typeof PLAY_BLOCKS)[number] | null;
 
 /**
  * What keeps the actor from playing a scope whose board they may see (the board shows it: a team
@@ -141,7 +153,6 @@ export type PlayBlock = 'team' | 'ended' | 'staff' | null;
 export async function playBlock(actor: Actor | null, scope: Scope): Promise<{ teamId: number | null; block: PlayBlock }> {
   const { teamId } = await assertScopeAccess(actor, scope);
   const refused = accessRefusal(actor!, { scope, teamId }, scope, 'submit');
-  const message = refused?.message;
-  const block: PlayBlock = !refused ? null : message === ACCESS_MESSAGES.teamNeeded ? 'team' : message === ACCESS_MESSAGES.ended ? 'ended' : message === ACCESS_MESSAGES.staffSubmit ? 'staff' : null;
+  const block: PlayBlock = refused instanceof AccessRefused && (PLAY_BLOCKS as readonly string[]).includes(refused.kind) ? (refused.kind as PlayBlock) : null;
   return { teamId, block };
 }

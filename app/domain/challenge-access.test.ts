@@ -7,7 +7,7 @@ import { Forbidden, NotFound } from '~/lib/errors.server';
 import { makeStaff, makeUser, unique } from '../../tests/support/factories';
 import { makeTeam } from '../../tests/support/review-factories';
 import { writeup } from '../../tests/support/play-factories';
-import { ACCESS_MESSAGES } from './challenge-access.server';
+import { ACCESS_MESSAGES, playBlock } from './challenge-access.server';
 import { categoriesWithProgress } from './categories.server';
 import { boardChallenge, listBoard, topSolvers } from './challenge-board.server';
 import { listChallengeFiles } from './challenge-files.server';
@@ -89,6 +89,9 @@ describe('one access rule', () => {
     await rejects(submitFlag(learner, challenge.id, { value: FLAG, writeup: null }), Forbidden, ACCESS_MESSAGES.ended);
     await rejects(unlockHint(learner, challenge.id, hintId), Forbidden, ACCESS_MESSAGES.ended);
     expect(await db.submission.count({ where: { learnerId: learner.id } })).toBe(0);
+    // Callers act on the refusal's kind, never on its wording.
+    expect(await playBlock(learner, scope)).toMatchObject({ block: 'ended' });
+    expect(await verifyFlag(learner, challenge.id, FLAG).catch((error) => error)).toMatchObject({ kind: 'ended' });
   });
 
   it('training-platform events are for validated learners and staff only', async () => {

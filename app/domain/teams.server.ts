@@ -20,7 +20,7 @@ import { hashPassword, verifyPassword } from '~/lib/password.server';
 import { consume } from '~/lib/rate-limit.server';
 import { NO_TEAM, TEAM_UPDATED, type TeamCreateInput, type TeamJoinInput, type TeamUpdateInput } from '~/schemas/team';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { ACCESS_MESSAGES } from './challenge-access.server';
+import { entryRefusal } from './challenge-access.server';
 import { noticeTeamJoined } from './notifications.server';
 import { isStaff, requireAuthenticated, type Actor } from './policy.server';
 import { countingSubmissions, eventPhase, rulesOf, type Scope } from './scope.server';
@@ -79,8 +79,7 @@ function teamDoor(actor: Actor, event: Event, field: 'event' | null): DomainErro
   const refuse = (message: string) => (field ? new Invalid({ [field]: [message] }) : new DomainError(400, message));
   if (!rules.team) return refuse(TEAM_MESSAGES.notTeamEvent);
   if (eventPhase(event) === 'ended') return refuse(TEAM_MESSAGES.ended);
-  if (rules.trainingOnly && !actor.isValidated) return new Forbidden(ACCESS_MESSAGES.trainingOnly);
-  return null;
+  return entryRefusal(actor, { kind: 'event', event });
 }
 
 /** Team events open for teams (upcoming or active), soonest first: the choice of /teams/create. */

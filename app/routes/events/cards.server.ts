@@ -4,14 +4,14 @@
 import { redirect } from 'react-router';
 import type { CardButtons, CardEvent } from '~/components/event-card';
 import type { EventType } from '~/domain/event-types';
-import { ACCESS_MESSAGES } from '~/domain/challenge-access.server';
+import { ACCESS_MESSAGES, AccessRefused } from '~/domain/challenge-access.server';
 import { eventTypeRules } from '~/domain/event-types';
 import { deleteEvent, entryDecision, eventImageUrl, getEvent, listEvents, registerForEvent, type EventView } from '~/domain/events.server';
 import { isStaff, isSuperuser, type Actor } from '~/domain/policy.server';
 import { getUser, requireUser } from '~/lib/auth.server';
 import { readForm } from '~/lib/body.server';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
-import { DomainError, Forbidden, NotFound } from '~/lib/errors.server';
+import { DomainError, NotFound } from '~/lib/errors.server';
 import { loginUrlFor } from '~/lib/return-to';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
@@ -121,7 +121,7 @@ export async function cardAction(request: Request, context: unknown) {
     }
   } catch (error) {
     // The training-only refusal is the notice of SPEC §1, shown as the page's dialog.
-    if (error instanceof Forbidden && error.message === ACCESS_MESSAGES.trainingOnly) {
+    if (error instanceof AccessRefused && error.kind === 'training-only') {
       return redirect(hrefWith(url, { ...without(DIALOG_PARAMS), dialog: TRAINING_DIALOG, id }));
     }
     if (error instanceof DomainError && error.status !== 401) return redirectWithFlash(request, back, { type: 'error', text: error.message });
