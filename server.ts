@@ -264,8 +264,13 @@ const slots = new AnswerSlots({ maxInFlight: MAX_IN_FLIGHT, minInFlight: 8, targ
 /** Bytes of bodies being received or held at once (each counts its declared length, or its route's limit when chunked). */
 const BODY_BUDGET = 32 * MB;
 const bodyBytes = new BoundedCounts(BODY_BUDGET, BODY_BUDGET);
-/** Uploads (multipart to a route that takes files) being received or handled at once: per user (or IP when anonymous), in total. */
-const uploads = new BoundedCounts(2, 8);
+/**
+ * Uploads (multipart to a route that takes files) being received or handled at once: 2 per user (or
+ * IP when anonymous), 64 in all. Memory is bounded by the body budget above, by declared bytes: a
+ * count of 8 in all refused a quarter of the bench's writeup submissions (16 clients, a few KB each)
+ * with 503 while the server had room for them.
+ */
+const uploads = new BoundedCounts(2, 64);
 /** Live streams: per IP (an on-site event puts a whole room behind one address) and in total. Per user: stream-hub.server.ts. */
 const streams = new BoundedCounts(env.maxStreamsPerIp, env.maxStreams);
 const STREAM_PATH = /^\/api\/notifications\/stream\/?$/;

@@ -90,3 +90,37 @@ describe('uploads per user', () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 60_000);
 });
+
+/** A small writeup with its length declared, as a browser sends it; the last bytes go after `holdMs`. */
+function sendSmallWriteup(path: string, token: string, holdMs: number): Promise<number | null> {
+  const boundary = 'small';
+  const body = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="value"\r\n\r\nCTF{not-the-flag}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="writeup"; filename="writeup.md"\r\nContent-Type: text/markdown\r\n\r\n# How I solved it\n${'step\n'.repeat(400)}\r\n--${boundary}--\r\n`,
+  );
+  return new Promise((resolve) => {
+    const req = request(`${server.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length } });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? null));
+    });
+    req.on('error', () => resolve(null));
+    req.write(body.subarray(0, body.length - 64));
+    setTimeout(() => req.end(body.subarray(body.length - 64)), holdMs);
+  });
+}
+
+describe('uploads in total', () => {
+  it("take a classroom's writeups at once: ten small ones from five learners are all read", async () => {
+    const tokens = await Promise.all(['alice', 'bob', 'carol', 'dave', 'erin'].map(async (name) => {
+      const login = await fetch(`${server.url}/api/auth/jwt/create/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: `${name}@example.com`, password: 'demo-learner-2026' }) });
+      return ((await login.json()) as { access: string }).access;
+    }));
+    const list = await fetch(`${server.url}/api/challenges/practices/?page_size=100`, { headers: { Authorization: `Bearer ${tokens[0]}` } });
+    const target = ((await list.json()) as { results: { id: number; name: string }[] }).results.find((c) => c.name === 'Lost in the logs')!;
+    // Two each (each learner's own bound), all ten under way together: their last bytes wait a moment.
+    const statuses = await Promise.all(tokens.flatMap((token) => [0, 1].map(() => sendSmallWriteup(`/api/challenges/${target.id}/submissions/`, token, 500))));
+    // A wrong flag is a 400 once the body is read; a bound on uploads in total refused with 503 before.
+    expect(statuses).toEqual(Array(10).fill(400));
+  });
+});
