@@ -1,13 +1,16 @@
-// The top-5 line chart of a scoreboard (SPEC §9). Rendered on the server to plain HTML and SVG: it
-// shows without JavaScript and needs none.
+// The top-5 line chart of a scoreboard (SPEC §9), drawn with visx (scales, axes, groups, line
+// paths) and rendered on the server to plain HTML and SVG: it shows without JavaScript and ships no
+// chart code (score-chart.server.tsx).
 //
-// Readable on every width (ISSUE 8 §6): the text (axis labels, legend) is HTML, so it keeps its CSS
-// size (12 px and more) instead of shrinking with a scaled SVG; only the lines are stretched to the
-// plot (a viewBox with preserveAspectRatio="none" and non-scaling strokes), and markers sit at
-// percentage positions, so they keep their shape. Fewer date labels on narrow screens. Players differ
-// by colour (SPEC §9), dash pattern and marker shape; a visually hidden table sums the data up.
-// Its weight is bounded whatever a player's number of solves: at most MAX_MARKERS markers per line
+// Readable on every width (ISSUE 8 §6, issue 20 §5): an SVG scales its text with its width, so the
+// chart is drawn twice, for a phone and for wider screens, each with its own viewBox, font size and
+// maximum width, and CSS shows the one that fits (DRAWINGS). Fewer date labels on narrow screens. Players differ by colour (SPEC §9), dash pattern
+// and marker shape; the legend is HTML, and a visually hidden table sums the data up.
+// Its weight is bounded whatever a player's number of solves: at most 8 or 12 markers per line
 // and one table row per player (a row per solve made the large scoreboard 300 KB).
+import { AxisBottom, AxisLeft, type TickRendererProps } from '@visx/axis';
+import { Group } from '@visx/group';
+import { Line, LinePath } from '@visx/shape';
 import { scaleLinear, scalePoint } from '@visx/scale';
 
 /** Line colours of players 1 to 5 (SPEC §9). */
@@ -30,11 +33,6 @@ export interface ChartPlayer {
 
 /** SPEC §3: a line is labelled by the entry's username, or its name (teams) when it has none. */
 export const chartLabel = (entry: { username?: string | null; name?: string | null }) => entry.username || entry.name || '';
-
-/** Date labels: up to this many on wide screens, only the first and last on narrow ones. */
-const MAX_X_LABELS = 6;
-// The lines' own coordinate space, stretched to the plot whatever its size.
-const PLOT = 1000;
 
 // SPEC §9: en-US, numeric year, month, day, hour, minute, 12-hour clock. UTC, so the server's
 // zone does not leak into the page.
@@ -61,21 +59,92 @@ function spread<T>(values: T[], n: number): T[] {
   return [...picked];
 }
 
-const pct = (n: number) => `${Math.round(n * 100) / 100}%`;
-
-const MAX_MARKERS = 12;
-
-/** The points of a line that carry a marker: evenly spread, the last one always (where the line ends). */
-function markedPoints<T>(points: T[]): T[] {
-  if (points.length <= MAX_MARKERS) return points;
-  const step = (points.length - 1) / (MAX_MARKERS - 1);
-  return Array.from({ length: MAX_MARKERS }, (_, k) => points[Math.round(k * step)]!);
+/** The points of a line that carry a marker: at most `most`, evenly spread, the last one always (where the line ends). */
+function markedPoints<T>(points: T[], most: number): T[] {
+  if (points.length <= most) return points;
+  const step = (points.length - 1) / (most - 1);
+  return Array.from({ length: most }, (_, k) => points[Math.round(k * step)]!);
 }
 
-function Marker({ index, x, y }: { index: number; x: string; y: string }) {
+/**
+ * The two drawings, each as wide as the card up to its own maximum: the width it gets over its
+ * viewBox's is the scale of its text, 0.82-1.27 below `sm` (246-380 px over 300), 0.79-1.07 above
+ * (566-768 px over 720), so the text stays between 11.5 and 17.5 px on screen.
+ */
+const DRAWINGS = [
+  { className: 'block max-w-[380px] sm:hidden', width: 300, height: 240, font: 14, xLabels: 2, markers: 8 },
+  { className: 'hidden max-w-3xl sm:block', width: 720, height: 320, font: 15, xLabels: 5, markers: 12 },
+] as const;
+
+type Drawing = (typeof DRAWINGS)[number];
+interface ChartLine { label: string; points: { time: number; total: number }[] }
+
+function Plot({ drawing, lines, times, top, ticks }: { drawing: Drawing; lines: ChartLine[]; times: number[]; top: number; ticks: number[] }) {
+  const { width, height, font } = drawing;
+  // Room for five-digit scores on the left and two lines of date under the plot.
+  const margin = { top: font, right: font, bottom: Math.round(font * 3.2), left: Math.round(font * 3.6) };
+  const innerWidth = width - margin.left - margin.right;
+  const innerHeight = height - margin.top - margin.bottom;
+  const x = scalePoint<number>({ domain: times, range: [0, innerWidth], padding: times.length === 1 ? 0.5 : 0, round: true });
+  const y = scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0], round: true });
+  const labelled = spread(times, drawing.xLabels);
+  const xAt = (time: number) => x(time) ?? 0;
+  // The outer labels stay inside the plot's width: no overflow on a phone.
+  const anchor = (index: number) => (labelled.length < 2 ? 'middle' : index === 0 ? 'start' : index === labelled.length - 1 ? 'end' : 'middle');
+  // A date over its time: "11/26/2026, " then "3:04 PM" (the text keeps SPEC's format as one string).
+  const dateTick = ({ x: at, y: below, formattedValue, textAnchor, fontSize }: TickRendererProps) => {
+    const [date, time] = (formattedValue ?? '').split(', ');
+    return (
+      <text x={at} y={below} fontSize={fontSize} fill="#475569" textAnchor={textAnchor} data-testid="score-chart-x-label">
+        <tspan x={at}>{time === undefined ? date : `${date}, `}</tspan>
+        {time === undefined ? null : <tspan x={at} dy="1.2em">{time}</tspan>}
+      </text>
+    );
+  };
   return (
-    <svg x={x} y={y} overflow="visible">
-      <path d={MARKERS[index]} fill={CHART_COLOURS[index]} stroke="#1e293b" strokeWidth={1} data-marker={index + 1} />
+    <svg viewBox={`0 0 ${width} ${height}`} className={`${drawing.className} h-auto w-full overflow-visible`} aria-hidden="true">
+      <Group left={margin.left} top={margin.top}>
+        {ticks.map((v) => <Line key={v} from={{ x: 0, y: y(v) }} to={{ x: innerWidth, y: y(v) }} stroke="#e2e8f0" />)}
+        <AxisLeft
+          scale={y}
+          tickValues={ticks}
+          tickFormat={(v) => String(v)}
+          stroke="#94a3b8"
+          hideTicks
+          tickLabelProps={{ fontSize: font, fill: '#475569', textAnchor: 'end', verticalAnchor: 'middle', dx: -font / 2, fontFamily: 'inherit' }}
+        />
+        <AxisBottom
+          top={innerHeight}
+          scale={x}
+          tickValues={labelled}
+          tickFormat={(t) => formatChartDate(t)}
+          stroke="#94a3b8"
+          tickStroke="#94a3b8"
+          tickLength={4}
+          tickLabelProps={(_, index) => ({ fontSize: font, textAnchor: anchor(index) })}
+          tickComponent={dateTick}
+        />
+        {lines.map((line, i) =>
+          line.points.length > 1 ? (
+            <LinePath
+              key={i}
+              data={line.points}
+              x={(p) => xAt(p.time)}
+              y={(p) => y(p.total)}
+              stroke={CHART_COLOURS[i]}
+              strokeWidth={2.5}
+              strokeDasharray={DASHES[i]}
+              fill="none"
+              data-player={line.label}
+            />
+          ) : null,
+        )}
+        {lines.map((line, i) =>
+          markedPoints(line.points, drawing.markers).map((p) => (
+            <path key={`${i}:${p.time}`} transform={`translate(${xAt(p.time)} ${y(p.total)})`} d={MARKERS[i]} fill={CHART_COLOURS[i]} stroke="#1e293b" data-marker={i + 1} />
+          )),
+        )}
+      </Group>
     </svg>
   );
 }
@@ -87,59 +156,14 @@ export function ScoreChart({ players, max, title = 'Score over time of the top 5
   });
   // One x position per submission date, like a chart whose labels are the submission dates.
   const times = [...new Set(lines.flatMap((l) => l.points.map((p) => p.time)))].sort((a, b) => a - b);
-  const x = scalePoint<number>({ domain: times, range: [0, 100], padding: times.length === 1 ? 0.5 : 0 });
   const top = max > 0 ? max : Math.max(1, ...lines.flatMap((l) => l.points.map((p) => p.total)));
-  const y = scaleLinear<number>({ domain: [0, top], range: [100, 0] });
-  const ticks = max > 0 ? yTicks(max) : yTicks(top);
-  const wide = spread(times, MAX_X_LABELS);
-  const narrow = new Set(spread(times, 2));
+  const ticks = yTicks(top);
 
   return (
     <figure data-testid="score-chart" className="m-0">
       <figcaption className="mb-3 text-sm font-semibold text-slate-700">{title}</figcaption>
       {/* The drawing: its data is in the table below, so assistive technology skips it. */}
-      <div aria-hidden="true" className="pl-12 pr-2 pt-2">
-        <div className="relative h-56 sm:h-64">
-          {ticks.map((v) => (
-            <span key={v} className="absolute -left-12 w-10 -translate-y-1/2 text-right text-xs leading-none text-slate-600" style={{ top: pct(y(v)) }}>{v}</span>
-          ))}
-          <svg className="absolute inset-0 h-full w-full overflow-visible">
-            {ticks.map((v) => <line key={v} x1="0" x2="100%" y1={pct(y(v))} y2={pct(y(v))} stroke="#e2e8f0" />)}
-            <line x1="0" x2="0" y1="0" y2="100%" stroke="#94a3b8" />
-            <line x1="0" x2="100%" y1="100%" y2="100%" stroke="#94a3b8" />
-            <svg viewBox={`0 0 ${PLOT} ${PLOT}`} preserveAspectRatio="none" width="100%" height="100%" overflow="visible">
-              {lines.map((line, i) =>
-                line.points.length > 1 ? (
-                  <path
-                    key={i}
-                    d={line.points.map((p, j) => `${j ? 'L' : 'M'}${Math.round((x(p.time) ?? 0) * PLOT) / 100},${Math.round(y(p.total) * PLOT) / 100}`).join('')}
-                    stroke={CHART_COLOURS[i]} strokeWidth={2.5} strokeDasharray={DASHES[i]} fill="none" vectorEffect="non-scaling-stroke"
-                    data-player={line.label}
-                  />
-                ) : null,
-              )}
-            </svg>
-            {lines.map((line, i) => markedPoints(line.points).map((p) => <Marker key={`${i}:${p.time}`} index={i} x={pct(x(p.time) ?? 0)} y={pct(y(p.total))} />))}
-          </svg>
-        </div>
-        <div className="relative mt-2 h-9 text-xs leading-tight text-slate-600">
-          {wide.map((t, k) => {
-            const at = x(t) ?? 0;
-            // The outer labels stay inside the plot's width: no overflow on a phone.
-            const shift = wide.length > 1 && k === 0 ? '0' : wide.length > 1 && k === wide.length - 1 ? '-100%' : '-50%';
-            return (
-              <span
-                key={t}
-                data-testid="score-chart-x-label"
-                className={`absolute top-0 w-20 text-center ${narrow.has(t) ? '' : 'hidden sm:block'} ${shift === '0' ? 'text-left' : shift === '-100%' ? 'text-right' : ''}`}
-                style={{ left: pct(at), transform: `translateX(${shift})` }}
-              >
-                {formatChartDate(t)}
-              </span>
-            );
-          })}
-        </div>
-      </div>
+      {DRAWINGS.map((drawing) => <Plot key={drawing.width} drawing={drawing} lines={lines} times={times} top={top} ticks={ticks} />)}
       <ul data-testid="score-chart-legend" aria-label="Legend" className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-800">
         {lines.map((line, i) => (
           <li key={i} className="flex items-center gap-2">
