@@ -15,6 +15,7 @@ import { bodyRule, hasBody, refusedCrossSite, routePath } from './app/lib/reques
 import { env } from './app/lib/env.server';
 import { listenWide } from './app/lib/listen.server';
 import { logger } from './app/lib/logger.server';
+import { pageSharing } from './app/lib/page-sharing.server';
 import { AnswerResponse, commonHeaders, send, startAnswer, type Reply } from './app/lib/respond.server';
 
 const PORT = env.port;
@@ -112,6 +113,10 @@ function directLane(build: ServerBuild): { answer: Answer; takes: (req: Incoming
 
 // The lookup the build's entry module exports (app/entry.server.tsx re-exports it).
 type PageCacheLookup = typeof import('./app/lib/page-cache.server').pageCacheLookup;
+type PageCacheKind = import('./app/lib/page-cache.server').PageCacheKind;
+
+/** How the page a path leads to is kept (app/lib/page-sharing.server.ts); none in development. */
+let sharingAt: (pathname: string) => PageCacheKind | null = () => null;
 
 /**
  * The page cache's replays (app/lib/page-cache.server.ts): only a GET of a page with a session cookie
@@ -122,7 +127,7 @@ function pageLane(build: ServerBuild): Answer {
   const { pageCacheLookup } = build.entry.module as unknown as { pageCacheLookup: PageCacheLookup };
   return (req, res, ctx, next) => {
     const url = req.url ?? '/';
-    if (req.method !== 'GET' || !req.headers.cookie || url.startsWith('/api/') || url.startsWith('/assets/')) return next();
+    if (req.method !== 'GET' || !req.headers.cookie || url.startsWith('/api/') || !sharingAt(routePath(url))) return next();
     pageCacheLookup({ method: 'GET', url, cookie: req.headers.cookie, authorization: req.headers.authorization, acceptEncoding: req.headers['accept-encoding'], nonce: ctx.nonce }).then(
       (found) => {
         if (!found) return next();
@@ -204,10 +209,11 @@ function reactRouter(build: ServerBuild | (() => Promise<ServerBuild>)): Answer 
       init.body = createReadableStreamFromReadable(req);
       init.duplex = 'half';
     }
-    // A GET of a page's HTML (not a client navigation's data, not the API) is rendered once for
-    // every viewer of the same data (app/lib/viewer-template.server.ts).
+    // A GET of a page's HTML (not a client navigation's data, not the API) whose route opted in is
+    // rendered as a template (app/lib/page-sharing.server.ts, app/lib/viewer-template.server.ts).
     const path = routePath(req.url ?? '/');
-    ctx.document = req.method === 'GET' && !path.startsWith('/api/') && !(req.url ?? '').split('?', 1)[0].endsWith('.data');
+    const document = req.method === 'GET' && !path.startsWith('/api/') && !(req.url ?? '').split('?', 1)[0].endsWith('.data');
+    ctx.sharing = document ? sharingAt(path) : null;
     let request: Request;
     try {
       // An absolute-form target (`GET http://host/path`) is read for its path, as routePath reads it.
@@ -591,6 +597,7 @@ async function main() {
     const direct = directLane(build);
     isShort = direct.takes;
     answers.push(staticFiles(), direct.answer, pageLane(build));
+    sharingAt = pageSharing(build);
   }
   await entry.startup();
   requestUserId = entry.requestUserId;

@@ -6,6 +6,7 @@ import { NonceContext } from '~/components/nonce';
 import { contextOf } from '~/lib/context';
 import { logger } from '~/lib/logger.server';
 import { pageCacheStore, type PageCacheKind } from '~/lib/page-cache.server';
+import { pageCacheOf } from '~/lib/page-sharing.server';
 import { asTemplate, finishedBody, keepTemplate, keptTemplate, templateKey } from '~/lib/viewer-template.server';
 
 export { startup, shutdown } from '~/startup.server';
@@ -111,6 +112,5 @@ function pageCacheable(request: Request, status: number, headers: Headers, route
 /** How the page's deepest route opted in with `handle.pageCache` (read far more than written), if it did. */
 function optedIn(routerContext: EntryContext): PageCacheKind | null {
   const deepest = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
-  const handle = deepest ? (routerContext.routeModules[deepest]?.handle as { pageCache?: unknown } | undefined) : undefined;
-  return handle?.pageCache === true || handle?.pageCache === 'shared' ? handle.pageCache : null;
+  return deepest ? pageCacheOf(routerContext.routeModules[deepest]?.handle) : null;
 }

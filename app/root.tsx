@@ -24,11 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ flash, setCookie }, values] = await Promise.all([takeFlash(request), user ? viewerValues(user) : null]);
   const counts = values?.counts ?? { general: 0, admin: 0, rewardRequests: 0 };
   let shown = values;
-  // A page is rendered as a template for every viewer of the same data, and finished with this
-  // viewer's values by entry.server.tsx (lib/viewer-template.server.ts). A flash message is the
+  // A page whose route opted in (lib/page-sharing.server.ts) is rendered as a template for every
+  // viewer of the same data, and finished with this viewer's values by entry.server.tsx
+  // (lib/viewer-template.server.ts); every other page gets the real values. A flash message is the
   // viewer's own, so a page carrying one is rendered for them alone.
   const ctx = context as RequestContext;
-  if (shown && ctx.document && !flash && !setCookie && templatable(shown)) {
+  if (shown && ctx.sharing && !flash && !setCookie && templatable(shown)) {
     ctx.viewer = shown;
     shown = viewerTokens(shown);
   }

@@ -5,8 +5,11 @@ export interface RequestContext {
   requestId: string;
   /** Set once the session is resolved, so the request log can name the user. */
   userId?: number;
-  /** A GET of a page's HTML (server.ts): the root loader hands it viewer tokens (lib/viewer-template.server.ts). */
-  document?: boolean;
+  /**
+   * For a GET of a page's HTML, how its route is kept (lib/page-sharing.server.ts, set by server.ts):
+   * only then does the root loader hand the header tokens for the viewer's values.
+   */
+  sharing?: import('./page-cache.server').PageCacheKind | null;
   /** Set by server.ts when the page cache missed: entry.server.tsx stores the page under it. */
   pageCache?: import('./page-cache.server').PageCacheMiss;
   /**

@@ -8,7 +8,10 @@
 //   scoreboard). An entry belongs to a viewer class (viewerClass below: what the root and scope
 //   layouts read of a viewer besides the values a template holds as tokens) and is finished for
 //   each viewer with their own values (lib/viewer-template.server.ts), so during a competition the
-//   scoreboard is rendered once per change for everyone instead of once per viewer.
+//   scoreboard is rendered once per change for everyone instead of once per viewer. The class is
+//   kept by hand, so a test holds it to what the loaders do: tests/api/viewers-apart.test.ts renders
+//   each such page for two learners and fails unless every loader returned the same data for both
+//   (a layout that returned its viewer's full name made the scoreboard replay Alice's name to Bob).
 //
 // Why it is safe:
 // - An entry is valid only for the data version (changeVersion of PAGE_TABLES) captured BEFORE the

@@ -3,8 +3,9 @@
 // each page view went through React's render, although most of a page is the same for everyone
 // who opens it. Here a page is rendered as a template and finished per viewer:
 //
-// - For a document request the page cache could have answered (it set ctx.pageCache), the root
-//   loader hands the header its viewer fields as tokens (random per process, never shown): the
+// - For a document request of a page whose route opted in with `handle.pageCache`
+//   (page-sharing.server.ts; every other page gets the real values), the root loader hands the
+//   header its viewer fields as tokens (random per process, never shown): the
 //   username, the profile picture's URL, the user id and each non-zero header count. Whether a count
 //   is zero stays in the data, since it decides whether a badge is drawn.
 // - entry.server.tsx renders that, then puts this viewer's values in place of the tokens.
