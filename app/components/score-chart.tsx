@@ -31,6 +31,19 @@ export interface ChartPlayer {
   submissions: { score: number; date: Date | string }[];
 }
 
+/** A marker is drawn once (MarkerShapes) and placed by reference: a chart holds up to 100 of them. */
+const markerId = (index: number) => `sc-m${index + 1}`;
+
+function MarkerShapes() {
+  return (
+    <svg width="0" height="0" className="absolute" aria-hidden="true">
+      <defs>
+        {MARKERS.map((d, i) => <path key={i} id={markerId(i)} d={d} fill={CHART_COLOURS[i]} stroke="#1e293b" />)}
+      </defs>
+    </svg>
+  );
+}
+
 /** SPEC §3: a line is labelled by the entry's username, or its name (teams) when it has none. */
 export const chartLabel = (entry: { username?: string | null; name?: string | null }) => entry.username || entry.name || '';
 
@@ -111,7 +124,9 @@ function Plot({ drawing, lines, times, top, ticks }: { drawing: Drawing; lines: 
           tickFormat={(v) => String(v)}
           stroke="#94a3b8"
           hideTicks
-          tickLabelProps={{ fontSize: font, fill: '#475569', textAnchor: 'end', verticalAnchor: 'middle', dx: -font / 2, fontFamily: 'inherit' }}
+          tickComponent={({ x: at, y: level, formattedValue }) => (
+            <text x={at - font / 2} y={level} dy="0.35em" fontSize={font} fill="#475569" textAnchor="end">{formattedValue}</text>
+          )}
         />
         <AxisBottom
           top={innerHeight}
@@ -141,7 +156,7 @@ function Plot({ drawing, lines, times, top, ticks }: { drawing: Drawing; lines: 
         )}
         {lines.map((line, i) =>
           markedPoints(line.points, drawing.markers).map((p) => (
-            <path key={`${i}:${p.time}`} transform={`translate(${xAt(p.time)} ${y(p.total)})`} d={MARKERS[i]} fill={CHART_COLOURS[i]} stroke="#1e293b" data-marker={i + 1} />
+            <use key={`${i}:${p.time}`} href={`#${markerId(i)}`} x={xAt(p.time)} y={y(p.total)} data-marker={i + 1} />
           )),
         )}
       </Group>
@@ -163,6 +178,7 @@ export function ScoreChart({ players, max, title = 'Score over time of the top 5
     <figure data-testid="score-chart" className="m-0">
       <figcaption className="mb-3 text-sm font-semibold text-slate-700">{title}</figcaption>
       {/* The drawing: its data is in the table below, so assistive technology skips it. */}
+      <MarkerShapes />
       {DRAWINGS.map((drawing) => <Plot key={drawing.width} drawing={drawing} lines={lines} times={times} top={top} ticks={ticks} />)}
       <ul data-testid="score-chart-legend" aria-label="Legend" className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-800">
         {lines.map((line, i) => (
