@@ -1,7 +1,7 @@
 // The numbers in the header badges (SPEC §2 "Header and global behaviour"), from the real tables.
 import { Kept } from '~/lib/kept.server';
 import { db } from '~/lib/db.server';
-import type { Table } from '~/lib/sql.server';
+import type { Table } from '~/lib/changes.server';
 import type { ViewerValues } from '~/lib/viewer-template.server';
 import { unreadCounts, visibleNotifications } from './notifications.server';
 import { isStaff, type Actor } from './policy.server';

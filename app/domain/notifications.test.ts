@@ -6,7 +6,7 @@ import { heartbeat, openStreams } from '~/api/notifications/stream-hub.server';
 import { db } from '~/lib/db.server';
 import { Forbidden, Invalid, Unauthorized } from '~/lib/errors.server';
 import { createSession, destroySession } from '~/lib/session.server';
-import { changeVersion, TABLES } from '~/lib/sql.server';
+import { changeVersion, TABLES } from '~/lib/changes.server';
 import { makeStaff, makeUser } from '../../tests/support/factories';
 import { makeEventStarting, makeNotification, register } from '../../tests/support/notification-factories';
 import { makeChallenge, makeEvent, makeSubmission, makeTeam } from '../../tests/support/review-factories';

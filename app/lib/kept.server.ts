@@ -1,11 +1,12 @@
 // Values computed from the database and kept in memory until a table they were read from changes.
 // Every cache of the process (standings, the board's catalog and solve counts, header counts,
-// session lookups) is one of these; the page cache uses the same changeVersion. They assume ONE
-// process: another process's commits are seen through PRAGMA data_version within 50 ms and then
-// drop everything (docs/rules.md "Speed").
+// session lookups) is one of these; the page cache uses the same changeVersion (changes.server.ts,
+// the one invalidation interface). With SQLite's change counters behind it they assume ONE process:
+// another process's commits are seen through PRAGMA data_version within 50 ms and then drop
+// everything (docs/rules.md "Speed").
 import { getHeapStatistics } from 'node:v8';
 import { logger } from './logger.server';
-import { changeVersion, type Table } from './sql.server';
+import { changeVersion, type Table } from './changes.server';
 
 // ---- Memory pressure ----------------------------------------------------------------------------
 // Every cache is an optimization: when the heap nears its limit (160 MB under `npm start`; a load the

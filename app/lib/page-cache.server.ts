@@ -29,7 +29,7 @@
 import { isStaff } from '~/domain/policy.server';
 import { viewerValues } from '~/domain/header-counts.server';
 import { flashStorage, sessionCookie, sessionUser } from './session.server';
-import { changeVersion, TABLES, type Table } from './sql.server';
+import { changeVersion, TABLES, type Table } from './changes.server';
 import { onMemoryPressure } from './kept.server';
 import { finishedBody, templatable, templateBytes, type Template, type ViewerValues } from './viewer-template.server';
 

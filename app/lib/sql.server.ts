@@ -22,6 +22,7 @@
 // This covers the group commit (writeTransaction), Prisma's single statements and the start of a
 // Prisma transaction (which takes the write lock at once, so nothing it did has to be undone).
 import type Database from 'better-sqlite3';
+import { useChangeSource, type ChangeSource } from './changes.server';
 import { DatabaseBusy, databaseBusy } from './errors.server';
 
 let main: Database.Database | null = null;
@@ -293,13 +294,6 @@ export function guardAdapter<A extends AdapterLike>(adapter: A): A {
 
 // ---- Change counters --------------------------------------------------------------------------
 
-/** Tables of the schema, as Prisma names them. */
-export const TABLES = [
-  'User', 'Session', 'Event', 'EventRegistration', 'Team', 'TeamMember', 'Category', 'Challenge', 'Flag', 'Hint', 'HintUnlock',
-  'ChallengeFile', 'FlagAttempt', 'Submission', 'Notification', 'NotificationRead', 'Reward', 'RewardRequest', 'StaffAction', 'CoinEntry',
-] as const;
-export type Table = (typeof TABLES)[number];
-
 /**
  * User columns whose change no cache cares about: a login stamps lastLoginAt (and Prisma updatedAt),
  * a password change ends the sessions anyway (a Session write).
@@ -317,6 +311,7 @@ let externalCommits = 0;
  */
 export function adoptConnection(connection: Database.Database): void {
   main = connection;
+  useChangeSource(sqliteChanges);
   connection.function('ctf_changed', { deterministic: false }, (table: unknown) => {
     counters.set(table as string, (counters.get(table as string) ?? 0) + 1);
     return null;
@@ -357,18 +352,19 @@ function externalVersion(): number {
 }
 
 /**
- * A number that changes whenever one of `tables` is written, by this process (at once) or another
- * (within 50 ms). What is computed from those tables is valid while the number holds: this is the
- * one invalidation mechanism of every cache (lib/kept.server.ts, the page cache). Read it BEFORE
- * reading the data. A transaction's writes move it as they happen; since nothing outside the
- * transaction reads until it ends (the gate), a value kept under that number is the committed state
- * after a commit, and the unchanged state after a rollback.
+ * SQLite's implementation of the one invalidation interface (changes.server.ts): this process's
+ * writes move the number at once, another process's commits within 50 ms. A transaction's writes
+ * move it as they happen; since nothing outside the transaction reads until it ends (the gate), a
+ * value kept under that number is the committed state after a commit, and the unchanged state after
+ * a rollback.
  */
-export function changeVersion(tables: readonly Table[]): number {
-  let version = externalVersion();
-  for (const table of tables) version += counters.get(table) ?? 0;
-  return version;
-}
+const sqliteChanges: ChangeSource = {
+  version(tables) {
+    let version = externalVersion();
+    for (const table of tables) version += counters.get(table) ?? 0;
+    return version;
+  },
+};
 
 // ---- Prepared statements and raw writes --------------------------------------------------------
 

@@ -5,7 +5,8 @@ import { makeUser, unique } from '../../tests/support/factories';
 import { db, dbReady } from './db.server';
 import { databasePath } from './env.server';
 import { DatabaseBusy, databaseBusy } from './errors.server';
-import { BUSY, changeVersion, sqlDate, statement, writeTransaction } from './sql.server';
+import { changeVersion } from './changes.server';
+import { BUSY, sqlDate, statement, writeTransaction } from './sql.server';
 
 const insertCategory = statement<unknown, [string, string, string]>('INSERT INTO "Category" (name, nameKey, createdAt) VALUES (?, ?, ?)');
 const categoryNamed = statement<{ id: number }, [string]>('SELECT id FROM "Category" WHERE nameKey = ?');

@@ -8,7 +8,7 @@ import { headerCounts, NOTIFICATION_COUNT_TABLES } from '~/domain/header-counts.
 import type { Actor } from '~/domain/policy.server';
 import { logger } from '~/lib/logger.server';
 import { sessionUser } from '~/lib/session.server';
-import { changeVersion } from '~/lib/sql.server';
+import { changeVersion } from '~/lib/changes.server';
 
 type Viewer = Pick<Actor, 'id' | 'isStaff' | 'isSuperuser'>;
 
