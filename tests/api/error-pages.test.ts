@@ -2,14 +2,9 @@
 // for a document request (JavaScript off) and for a client navigation (`.data`, JavaScript on), and
 // no page number, however malformed or huge, makes a list or an API answer 500.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeLearner, base, call, superuserToken } from '../support/api-client';
+import { activeLearner, base, call, superuserToken, sessionCookie } from '../support/api-client';
 import { SUPERUSER } from '../support/test-server';
 
-async function sessionCookie(login: { email: string; password: string }): Promise<string> {
-  const res = await call('POST', '/api/auth/jwt/create/', { json: { email: login.email, password: login.password } });
-  expect(res.status).toBe(200);
-  return res.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
-}
 
 async function page(path: string, cookie: string) {
   const res = await fetch(`${base()}${path}`, { headers: { Cookie: cookie, Accept: 'text/html' }, redirect: 'manual' });

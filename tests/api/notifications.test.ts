@@ -1,13 +1,8 @@
 // Contract of the notification calls (SPEC §7 "Notifications", issue 10 §5): lists, counts, staff
 // writing, the live stream, and reading that leaves other viewers' cached pages alone.
 import { describe, expect, it } from 'vitest';
-import { activeLearner, base, call, superuserToken } from '../support/api-client';
+import { activeLearner, base, call, superuserToken, sessionCookie } from '../support/api-client';
 
-async function sessionCookie(who: { email: string; password: string }): Promise<string> {
-  const login = await call('POST', '/api/auth/jwt/create/', { json: { email: who.email, password: who.password } });
-  expect(login.status).toBe(200);
-  return login.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
-}
 
 const counts = async (token: string) => (await call('GET', '/api/notifications/count-new-notification', { token })).body as { general: number; admin: number };
 

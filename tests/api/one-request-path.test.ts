@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { everyAnswerHeaderNames } from '../../app/lib/respond.server';
-import { activeLearner, base, call } from '../support/api-client';
+import { activeLearner, base, call, sessionCookie } from '../support/api-client';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -22,10 +22,6 @@ function head(method: string, path: string, headers: Record<string, string> = {}
   });
 }
 
-async function sessionCookie(who: { email: string; password: string }): Promise<string> {
-  const login = await call('POST', '/api/auth/jwt/create/', { json: { email: who.email, password: who.password } });
-  return login.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
-}
 
 describe('every answer leaves through one finisher', () => {
   it('carries the same headers, whichever lane answers', async () => {

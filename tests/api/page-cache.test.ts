@@ -6,17 +6,12 @@
 // "this is a replay" is asserted only after retrying until a quiet moment allows one.
 import { createCookieSessionStorage } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { activeLearner, base, call } from '../support/api-client';
+import { activeLearner, base, call, sessionCookie } from '../support/api-client';
 import { SUPERUSER } from '../support/test-server';
 
 const SCOREBOARD = '/practices/scoreboard';
 const CHALLENGES = '/practices/challenges';
 
-async function sessionCookie(learner: { email: string; password: string }): Promise<string> {
-  const login = await call('POST', '/api/auth/jwt/create/', { json: { email: learner.email, password: learner.password } });
-  expect(login.status).toBe(200);
-  return login.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
-}
 
 interface Page { status: number; html: string; headers: Headers; hit: boolean; nonce: string }
 

@@ -5,17 +5,12 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { activeLearner, base, call } from '../support/api-client';
+import { activeLearner, base, call, sessionCookie } from '../support/api-client';
 
 const SCOREBOARD = '/practices/scoreboard';
 // Tokens the template holds in place of a viewer's values: none may reach a browser.
 const TOKEN = /\bv[unp][0-9a-f]{24}\b|\b1[0-9]{15}\b/;
 
-async function sessionCookie(learner: { email: string; password: string }): Promise<string> {
-  const login = await call('POST', '/api/auth/jwt/create/', { json: { email: learner.email, password: learner.password } });
-  expect(login.status).toBe(200);
-  return login.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
-}
 
 async function get(path: string, cookie: string) {
   const res = await fetch(`${base()}${path}`, { headers: { Cookie: cookie, Accept: 'text/html' }, redirect: 'manual' });

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import routeTree from '../../app/routes';
-import { activeLearner, base, call } from '../support/api-client';
+import { activeLearner, base, call, sessionCookie } from '../support/api-client';
 import { SUPERUSER } from '../support/test-server';
 
 /** The tokens of a shared render, in any case (a transformed token is still one). */
@@ -32,11 +32,6 @@ const LEAVES_SESSION = new Set(['/logout']);
 
 interface Viewer { username: string; fullname: string; email: string; id: number; cookie: string; token: string }
 
-async function sessionCookie(who: { email: string; password: string }): Promise<string> {
-  const login = await call('POST', '/api/auth/jwt/create/', { json: { email: who.email, password: who.password } });
-  expect(login.status).toBe(200);
-  return login.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
-}
 
 async function get(url: string, cookie: string, bearer?: string) {
   const res = await fetch(`${base()}${url}`, { headers: { Cookie: cookie, Accept: 'text/html', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) }, redirect: 'manual' });

@@ -57,3 +57,10 @@ export async function activeLearner() {
 export async function superuserToken(): Promise<string> {
   return (await call('POST', '/api/auth/jwt/create/', { json: { email: SUPERUSER.email, password: SUPERUSER.password } })).body.access;
 }
+
+/** Logs in through the API and returns the session cookie it sets (`ctf_session=...`), for page requests. */
+export async function sessionCookie(who: { email: string; password: string }): Promise<string> {
+  const login = await call('POST', '/api/auth/jwt/create/', { json: { email: who.email, password: who.password } });
+  if (login.status !== 200) throw new Error(`login of ${who.email} failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return login.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
+}
