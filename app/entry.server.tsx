@@ -5,8 +5,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-rout
 import { NonceContext } from '~/components/nonce';
 import { contextOf } from '~/lib/context';
 import { logger } from '~/lib/logger.server';
-import { pageCacheStore, type PageCacheKind } from '~/lib/page-cache.server';
-import { pageCacheOf } from '~/lib/page-sharing.server';
+import { pageCacheStore } from '~/lib/page-cache.server';
 import { asTemplate, finishedBody, keepTemplate, keptTemplate, templateKey } from '~/lib/viewer-template.server';
 
 export { startup, shutdown } from '~/startup.server';
@@ -31,10 +30,10 @@ export default async function handleRequest(
   const viewer = loadContext.viewer;
   if (!viewer && !cacheable) return new Response(createReadableStreamFromReadable(await render(request, routerContext, nonce, (s) => (status = s))), { headers, status });
 
-  // Rendered with tokens for the viewer's own values (lib/viewer-template.server.ts): kept under its
-  // input when it may be shared, then finished for this viewer.
+  // Rendered with tokens for the viewer's own values (lib/viewer-template.server.ts; the root loader
+  // hands them only to pages that opted in): kept under its input, then finished for this viewer.
   const { matches, loaderData, errors } = routerContext.staticHandlerContext;
-  const key = viewer && status === 200 && !errors && !headers.has('Set-Cookie') && optedIn(routerContext) ? templateKey(request.url, status, matches.map((m) => m.route.id), loaderData) : null;
+  const key = viewer && status === 200 && !errors && !headers.has('Set-Cookie') ? templateKey(request.url, status, matches.map((m) => m.route.id), loaderData) : null;
   let template = key ? keptTemplate(key) : null;
   // The hydration data React Router encoded for this request (serverHandoffStream) is the template's
   // own, already in the page: it is left unread, never cancelled. Cancelled while its encoding was
@@ -104,13 +103,8 @@ function pageCacheable(request: Request, status: number, headers: Headers, route
   const miss = loadContext.pageCache;
   const userId = contextOf(loadContext).userId;
   if (!miss || userId === undefined || request.method.toUpperCase() !== 'GET' || status !== 200 || headers.has('Set-Cookie')) return null;
-  const kind = optedIn(routerContext);
+  // How the page's route opted in, read by server.ts before React Router ran (lib/page-sharing.server.ts).
+  const kind = loadContext.sharing;
   if (routerContext.staticHandlerContext.errors || !kind) return null;
   return { miss, userId, kind };
-}
-
-/** How the page's deepest route opted in with `handle.pageCache` (read far more than written), if it did. */
-function optedIn(routerContext: EntryContext): PageCacheKind | null {
-  const deepest = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
-  return deepest ? pageCacheOf(routerContext.routeModules[deepest]?.handle) : null;
 }

@@ -26,6 +26,19 @@ async function store(miss: PageCacheMiss, who: Awaited<ReturnType<typeof viewer>
 const missOf = (found: PageCacheLookup) => (found && 'miss' in found ? found.miss : null);
 const hitOf = (found: PageCacheLookup) => (found && 'hit' in found ? found : null);
 
+/**
+ * The page kept once as shared by `first`, then a write: `first` misses again and leads a render,
+ * `second` asks meanwhile and waits on it.
+ */
+async function leaderAndWaiter(first: Awaited<ReturnType<typeof viewer>>, second: Awaited<ReturnType<typeof viewer>>) {
+  await store(missOf(await first.lookup())!, first);
+  await makeUser();
+  const leader = missOf(await first.lookup());
+  const waiting = second.lookup();
+  await new Promise((r) => setTimeout(r, 20));
+  return { leader, waiting };
+}
+
 describe('page cache: one render for viewers who miss together', () => {
   it('lets the first viewer render and the others replay that render, each with their own header', async () => {
     const [first, ...others] = await Promise.all(Array.from({ length: 4 }, viewer));
@@ -53,12 +66,7 @@ describe('page cache: one render for viewers who miss together', () => {
 
   it('hands the render to those who waited even when a write since kept it out of the cache: they asked before that write', async () => {
     const [first, second] = await Promise.all([viewer(), viewer()]);
-    const known = missOf(await first.lookup());
-    await store(known!, first);
-    await makeUser();
-    const leader = missOf(await first.lookup());
-    const waiting = second.lookup();
-    await new Promise((r) => setTimeout(r, 20));
+    const { leader, waiting } = await leaderAndWaiter(first, second);
     await makeUser(); // a write while the leader renders
     await store(leader!, first);
     leader!.settle!();
@@ -71,12 +79,7 @@ describe('page cache: one render for viewers who miss together', () => {
 
   it('lets the others render themselves when the leader kept nothing (an error, a redirect)', async () => {
     const [first, second] = await Promise.all([viewer(), viewer()]);
-    const known = missOf(await first.lookup());
-    await store(known!, first);
-    await makeUser();
-    const leader = missOf(await first.lookup());
-    const waiting = second.lookup();
-    await new Promise((r) => setTimeout(r, 20));
+    const { leader, waiting } = await leaderAndWaiter(first, second);
     leader!.settle!();
     const found = missOf(await waiting);
     expect(found).not.toBeNull();

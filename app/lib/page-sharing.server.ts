@@ -9,7 +9,7 @@ import { matchPath, matchRoutes, type RouteObject, type ServerBuild } from 'reac
 import type { PageCacheKind } from './page-cache.server';
 
 /** What a route module's `handle` asks for. */
-export function pageCacheOf(handle: unknown): PageCacheKind | null {
+function pageCacheOf(handle: unknown): PageCacheKind | null {
   const kind = (handle as { pageCache?: unknown } | undefined)?.pageCache;
   return kind === true || kind === 'shared' ? kind : null;
 }
