@@ -283,6 +283,10 @@ const STREAM_PATH = /^\/api\/notifications\/stream\/?$/;
 /** A body must arrive at this average rate, once its first BODY_GRACE_MS are over (a phone on 2G sends 10 times faster). */
 const BODY_MIN_BYTES_PER_S = 1024;
 const BODY_GRACE_MS = 10_000;
+/** How long an idle kept-alive connection is kept open (docs/limits.md "Connections end cleanly"). */
+const KEEP_ALIVE_MS = 65_000;
+/** After SIGTERM, how long idle kept-alive connections still take a request before they are closed. */
+const SHUTDOWN_IDLE_MS = 2_000;
 /** How long a closing connection keeps reading (and dropping) a body the client is still sending. */
 const LINGER_MS = 2_000;
 
@@ -608,8 +612,11 @@ async function main() {
   // Node's own clocks (docs/limits.md): headers must be in within 15 s (they come in one packet from
   // any real client); a whole request within 180 s (a 10 MB writeup over a 0.5 Mbit/s link), checked
   // every second. Slower bodies are cut earlier by their rate (BODY_MIN_BYTES_PER_S).
+  // An idle kept-alive connection is kept KEEP_ALIVE_MS, longer than clients leave one idle between
+  // requests (a player's 7-13 s): closing it is a race with the client's next request on it, which
+  // then meets a reset (the 5 s it was cost 9 resets in a competition's 62,000 requests).
   // Every response an AnswerResponse: its head carries what every answer carries (respond.server.ts).
-  const server = createServer({ ServerResponse: AnswerResponse, headersTimeout: 15_000, requestTimeout: 180_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 });
+  const server = createServer({ ServerResponse: AnswerResponse, headersTimeout: 15_000, requestTimeout: 180_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: KEEP_ALIVE_MS });
   /** Responses under way, so a shutdown can ask each to close its connection when done. */
   const underWay = new Set<ServerResponse>();
   let closing = false;
@@ -660,13 +667,15 @@ async function main() {
   const listening = listenWide(server as unknown as Parameters<typeof listenWide>[0], PORT);
 
   // Graceful shutdown: stop accepting, let requests under way finish (each answer then closes its
-  // connection), and let idle kept-alive connections run out (keepAliveTimeout): closing them at
-  // once would reset a request a client sent just as we closed. Then close the database.
+  // connection), and give idle kept-alive connections SHUTDOWN_IDLE_MS for a request already on its
+  // way (answered with Connection: close) before closing those still idle: closing them at once
+  // would reset a request a client sent just as we closed. Then close the database.
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
     for (const res of underWay) if (!res.headersSent) res.shouldKeepAlive = false;
+    setTimeout(() => server.closeIdleConnections(), SHUTDOWN_IDLE_MS).unref();
     void listening.then(({ close }) => close(async () => {
       await entry.shutdown();
       logger.info('closed');
