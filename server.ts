@@ -283,6 +283,8 @@ const STREAM_PATH = /^\/api\/notifications\/stream\/?$/;
 /** A body must arrive at this average rate, once its first BODY_GRACE_MS are over (a phone on 2G sends 10 times faster). */
 const BODY_MIN_BYTES_PER_S = 1024;
 const BODY_GRACE_MS = 10_000;
+/** The event-loop time the answers started in one turn should take together (each turn also accepts up to 8 connections). */
+const TURN_MS = 10;
 /** How long an idle kept-alive connection is kept open (docs/limits.md "Connections end cleanly"). */
 const KEEP_ALIVE_MS = 65_000;
 /** After SIGTERM, how long idle kept-alive connections still take a request before they are closed. */
@@ -290,8 +292,8 @@ const SHUTDOWN_IDLE_MS = 2_000;
 /** How long a closing connection keeps reading (and dropping) a body the client is still sending. */
 const LINGER_MS = 2_000;
 
-/** Admitted work runs 2 ms of it per turn of the event loop (Turns says why). */
-const turns = new Turns(2, (error) => logger.error({ err: error }, 'unhandled error'));
+/** Admitted work starts a few answers per turn of the event loop, as many as fit in TURN_MS at their measured cost (Turns says why). */
+const turns = new Turns(TURN_MS, (error) => logger.error({ err: error }, 'unhandled error'));
 
 /**
  * Answers 503 at once when the answer slots are full or their wait too long; otherwise takes a slot

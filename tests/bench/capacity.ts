@@ -233,6 +233,7 @@ async function play(size: SizeName, players: number, plan: CapacityPlan, host: C
     if (run.errors) run.missed.push(`${run.errors} errors`);
     if (run.refused) run.missed.push(`${run.refused} requests refused 503`);
     if (run.streams?.errors) run.missed.push(`${run.streams.errors} streams failed (${counts(run.streams.failures)})`);
+    if (run.streams?.shed) run.missed.push(`${run.streams.shed} stream openings shed (503)`);
     if (serverDied) run.missed.push(`server died (${serverDied})`);
     run.held = run.missed.length === 0;
     console.log(run.held ? 'held' : `missed: ${run.missed.join(', ')}`);
@@ -246,7 +247,7 @@ async function play(size: SizeName, players: number, plan: CapacityPlan, host: C
 const counts = (codes: Record<string, number>) => Object.entries(codes).map(([code, n]) => `${code}: ${n}`).join(', ') || 'none';
 
 function line(r: CapacityRun): string {
-  const streams = r.streams ? `, streams ${r.streams.opened} open ${r.streams.errors} failed` : '';
+  const streams = r.streams ? `, streams ${r.streams.heldAtEnd} held at the end, ${r.streams.shed} openings shed, ${r.streams.errors} failed` : '';
   const client = `players' process CPU ${r.clientCpuPercent}%, loop late ${r.clientLoopDelayP99} ms p99${r.clientBound ? ' (SATURATED: the client may be the limit)' : ''}`;
   return (
     `${r.reqPerSec} req/s; views p99 ${r.viewsP99} ms (start ${r.startViewsP99}, middle ${r.middleViewsP99}, last minute ${r.lastMinuteViewsP99}); checks p99 ${r.checksP99} ms; ` +

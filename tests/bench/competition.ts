@@ -54,6 +54,9 @@ const SCOREBOARD_SHARE: [number, number] = [0.4, 1];
 /** Of scoreboard views, those polled as JSON (the rest are the page). */
 const SCOREBOARD_JSON = 0.2;
 const REQUEST_TIMEOUT_MS = 10_000;
+/** The badge's back-off (app/components/notifications-live.tsx): the first retry, and the longest. */
+const STREAM_FIRST_RETRY_MS = 1_000;
+const STREAM_MAX_RETRY_MS = 60_000;
 /** The event loop's lateness is sampled by a timer of this period, which its histogram counts in. */
 const LOOP_TICK_MS = 10;
 
@@ -78,12 +81,24 @@ export interface PhaseStats {
   reqPerSec: number;
   kinds: Record<string, KindStats>;
 }
-/** The players' live streams: opened (answered 200), and failures by what happened. */
+/**
+ * The players' live streams. A failed stream is opened again after a back-off, as the badge's script
+ * does (app/components/notifications-live.tsx: 1 s doubling up to a minute, with jitter).
+ */
 export interface StreamStats {
+  /** Players whose stream opened (answered 200) at least once. */
   opened: number;
-  /** Refused (non-200), ended by the server before the run's end, or broken: never expected. */
+  /** Players whose stream was open when the run ended. */
+  heldAtEnd: number;
+  /** Attempts shed (503 with Retry-After) and opened again after the back-off. */
+  shed: number;
+  /**
+   * Failures that are not a server shedding load (another status, a 503 without Retry-After, a
+   * stream ended by the server, a timeout, a network error), plus players without a stream at the
+   * end: never expected.
+   */
   errors: number;
-  /** The failures: a status, 'closed by server', 'timeout' or 'network <code>'. */
+  /** Every failed attempt, by what happened: a status, 'closed by server', 'timeout' or 'network <code>'. */
   failures: Record<string, number>;
 }
 export interface CompetitionOptions {
@@ -256,10 +271,14 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
   loop.enable();
 
   const done: Done[] = [];
-  const streams: StreamStats = { opened: 0, errors: 0, failures: {} };
+  const streams: StreamStats = { opened: 0, heldAtEnd: 0, shed: 0, errors: 0, failures: {} };
   /** Set once the run is over: the streams closed then are closed by us, not failures. */
   let over = false;
   const holding = new Set<() => void>();
+  /** Players that opened a stream (they hold one from their first page on). */
+  let streamers = 0;
+  /** Streams waiting to be opened again (their back-off timers), cleared when the run ends. */
+  const retrying = new Set<ReturnType<typeof setTimeout>>();
   let submissions = 0;
   let inFlight = 0;
   let peakInFlight = 0;
@@ -329,23 +348,31 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
    * players online come from as many addresses, and the server bounds streams per address (a room
    * behind one NAT) below 2,000.
    */
-  function stream(index: number, cookie: string) {
-    const fail = (why: string) => {
-      streams.errors++;
-      streams.failures[why] = (streams.failures[why] ?? 0) + 1;
-    };
+  function stream(index: number, cookie: string, delay = STREAM_FIRST_RETRY_MS, everOpened = false) {
     const localAddress = `127.${1 + Math.floor(index / 62_500)}.${1 + (Math.floor(index / 250) % 250)}.${1 + (index % 250)}`;
     const req = request({ agent: false, host: hostname, port, localAddress, path: '/api/notifications/stream', headers: { cookie, accept: 'text/event-stream' } });
     let settled = false;
-    const settle = (why?: string) => {
+    let open = false;
+    const settle = (why: string, shed = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       holding.delete(stop);
-      if (why && !over) fail(why);
+      if (over) return;
+      streams.failures[why] = (streams.failures[why] ?? 0) + 1;
+      if (shed) streams.shed++;
+      else streams.errors++;
+      // Opened again after the back-off, as the badge's script does; a stream that opened starts over.
+      const next = open ? STREAM_FIRST_RETRY_MS : delay;
+      const retry = setTimeout(() => {
+        retrying.delete(retry);
+        if (!over) stream(index, cookie, Math.min(next * 2, STREAM_MAX_RETRY_MS), everOpened || open);
+      }, next * (0.75 + Math.random() / 2));
+      retrying.add(retry);
     };
     const stop = () => {
       settled = true;
+      if (open) streams.heldAtEnd++;
       req.destroy();
     };
     holding.add(stop);
@@ -353,8 +380,12 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
     req.on('response', (res) => {
       clearTimeout(timer);
       // A refusal without Retry-After is said apart: shedding load sends one.
-      if (res.statusCode !== 200) settle(`${res.statusCode}${res.statusCode! >= 500 && res.headers['retry-after'] === undefined ? ' without Retry-After' : ''}`);
-      else streams.opened++;
+      const retryAfter = res.headers['retry-after'] !== undefined;
+      if (res.statusCode !== 200) settle(`${res.statusCode}${res.statusCode! >= 500 && !retryAfter ? ' without Retry-After' : ''}`, res.statusCode === 503 && retryAfter);
+      else {
+        open = true;
+        if (!everOpened) streams.opened++;
+      }
       res.on('close', () => settle('closed by server'));
       res.resume(); // the events are read, not kept
     });
@@ -373,7 +404,10 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
     await sleep(Math.random() * arrivals);
     // The start rush: everyone opens the board first, whose script then opens the live stream.
     await call('board (HTML)', 'GET', `/competes/${event.id}/challenges`, page);
-    if (withStreams) stream(index, cookie);
+    if (withStreams) {
+      streamers++;
+      stream(index, cookie);
+    }
     const now = () => performance.now() - started;
     let nextView = now() + between(VIEW_EVERY_MS);
     let nextCheck = now() + between(FIRST_CHECK_MS);
@@ -421,6 +455,9 @@ export async function competition(url: string, event: TeamEvent, seconds = COMPE
   const elapsed = (performance.now() - started) / 1000;
   over = true;
   for (const stop of holding) stop();
+  for (const retry of retrying) clearTimeout(retry);
+  // A player without an open stream at the end is an error, whatever its attempts met.
+  if (withStreams) streams.errors += streamers - streams.heldAtEnd;
   const attackersResult = await attacked;
   loop.disable();
   agent.destroy();

@@ -362,7 +362,7 @@ function reportCompetition(c: CompetitionResult) {
   console.log(`  ${c.name}: ${c.teams} teams, ${c.reqPerSec} req/s over ${c.seconds} s, ${c.submissions} submissions, errors ${c.errors}, server CPU ${c.serverCpuPercent ?? '?'}% of one core${c.unanswered ? `, ${c.unanswered} requests never answered` : ''}`);
   console.log(`    server peak memory during the competition: ${c.serverPeakRssMiB} MiB (sampled every 250 ms)`);
   const counts = (codes: Record<string, number>) => Object.entries(codes).map(([code, n]) => `${code}: ${n}`).join(', ') || 'none';
-  if (c.streams) console.log(`    streams: ${c.streams.opened} open, ${c.streams.errors} errors${c.streams.errors ? ` (${counts(c.streams.failures)})` : ''}`);
+  if (c.streams) console.log(`    streams: ${c.streams.opened} opened, ${c.streams.heldAtEnd} held at the end, ${c.streams.shed} attempts shed (503, opened again after the badge's back-off), ${c.streams.errors} errors${Object.keys(c.streams.failures).length ? ` (failed attempts: ${counts(c.streams.failures)})` : ''}`);
   else console.log('    streams: none (--no-streams)');
   // What the server answered each attacker: the figures above are what the players paid for them.
   for (const [name, a] of Object.entries(c.attackers ?? {})) console.log(`    attacker ${name}: ${a.requests} sent, answered ${counts(a.statusCodes)}`);
@@ -417,7 +417,7 @@ function verdicts(results: Record<string, Awaited<ReturnType<typeof runSize>>>) 
       lines.push(`${c.viewsP99 < VIEW_P99_MS ? 'met   ' : 'MISSED'} small ${c.name}: ${f.views} (target < ${VIEW_P99_MS})`);
       lines.push(`${c.checksP99 < CHECK_P99_MS ? 'met   ' : 'MISSED'} small ${c.name}: ${f.checks} (target < ${CHECK_P99_MS})`);
       lines.push(`${c.errors === 0 ? 'met   ' : 'MISSED'} small ${c.name}: ${c.errors} errors (target 0)`);
-      if (c.streams) lines.push(`${c.streams.errors === 0 ? 'met   ' : 'MISSED'} small ${c.name}: streams ${c.streams.opened} open, ${c.streams.errors} errors (target 0)`);
+      if (c.streams) lines.push(`${c.streams.errors === 0 ? 'met   ' : 'MISSED'} small ${c.name}: streams ${c.streams.heldAtEnd} held at the end, ${c.streams.shed} attempts shed, ${c.streams.errors} errors (target 0)`);
       if (c.serverPeakRssMiB !== undefined) lines.push(`${below(c.serverPeakRssMiB)} small ${c.name}: server peak memory during it ${c.serverPeakRssMiB} MiB (target < ${PEAK_MIB})`);
       for (const [name, a] of Object.entries(c.attackers ?? {})) lines.push(`info   small ${c.name}: attacker ${name} answered ${Object.entries(a.statusCodes).map(([code, n]) => `${code}: ${n}`).join(', ')}`);
     }
