@@ -1,9 +1,9 @@
 // The page cache's single flight (page-cache.server.ts "pending"): viewers of one class who miss a
 // shared page together get one render between them. Through the lookup and store entry.server.tsx
 // and server.ts use, on a real session and database.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../tests/support/factories';
-import { pageCacheLookup, pageCacheStore, type PageCacheLookup, type PageCacheMiss } from './page-cache.server';
+import { pageCacheLookup, pageCacheStore, pageCacheWaiters, type PageCacheLookup, type PageCacheMiss } from './page-cache.server';
 import { createSession, sessionCookie } from './session.server';
 import { asTemplate, viewerTokens } from './viewer-template.server';
 import { viewerValues } from '~/domain/header-counts.server';
@@ -30,12 +30,17 @@ const hitOf = (found: PageCacheLookup) => (found && 'hit' in found ? found : nul
  * The page kept once as shared by `first`, then a write: `first` misses again and leads a render,
  * `second` asks meanwhile and waits on it.
  */
+/** Until `n` requests wait on a render (their lookups read the session first, asynchronously). */
+async function waitersAre(n: number) {
+  await vi.waitFor(() => expect(pageCacheWaiters()).toBe(n));
+}
+
 async function leaderAndWaiter(first: Awaited<ReturnType<typeof viewer>>, second: Awaited<ReturnType<typeof viewer>>) {
   await store(missOf(await first.lookup())!, first);
   await makeUser();
   const leader = missOf(await first.lookup());
   const waiting = second.lookup();
-  await new Promise((r) => setTimeout(r, 20));
+  await waitersAre(1);
   return { leader, waiting };
 }
 
@@ -53,7 +58,7 @@ describe('page cache: one render for viewers who miss together', () => {
     const leader = missOf(await first.lookup());
     expect(leader?.settle).toBeTypeOf('function');
     const waiting = others.map((o) => o.lookup());
-    await new Promise((r) => setTimeout(r, 20));
+    await waitersAre(others.length);
     await store(leader!, first);
     leader!.settle!();
     const answers = await Promise.all(waiting);

@@ -97,6 +97,8 @@ onMemoryPressure(() => {
 // render would not be older).
 interface Flight { version: number; waiters: ((entry: PageCacheEntry | null) => void)[]; rendered?: PageCacheEntry }
 const pending = new Map<string, Flight>();
+/** For tests: how many requests wait on another's render, so a test waits for them, not for a clock. */
+export const pageCacheWaiters = () => [...pending.values()].reduce((n, flight) => n + flight.waiters.length, 0);
 /** How long a viewer waits for another's render before rendering the page itself. */
 const WAIT_MS = 2_000;
 // URLs last kept as shared entries (the kind of a page is known once it is stored): bounded, as URLs

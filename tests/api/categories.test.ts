@@ -1,6 +1,6 @@
 // Contract tests of SPEC §7 "Categories" against the real production server.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeLearner, call, superuserToken } from '../support/api-client';
+import { activeLearner, call, solve, superuserToken } from '../support/api-client';
 
 let root: string;
 let learner: Awaited<ReturnType<typeof activeLearner>>;
@@ -24,15 +24,6 @@ async function newChallenge(category: number, tag: string, over: Record<string, 
     token: root,
     json: { name: uniqueName(`Chal ${tag}`), category, description: 'Find it.', initial_value: 100, flag: { value: `CTF{${tag}}`, collation: 'plain_text' }, ...over },
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: number };
-}
-
-async function solve(token: string, challenge: number, tag: string) {
-  const form = new FormData();
-  form.set('value', `CTF{${tag}}`);
-  form.set('writeup', new File(['# How I solved it'], 'writeup.md', { type: 'text/markdown' }));
-  const res = await call('POST', `/api/challenges/${challenge}/submissions/`, { token, form });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: number };
 }
@@ -129,7 +120,7 @@ describe('list', () => {
     await newChallenge(category.id, `${tag}b`);
     await newChallenge(category.id, `${tag}c`);
     await newChallenge(category.id, `${tag}hidden`, { is_active: false });
-    await solve(learner.token, a.id, `${tag}a`);
+    await solve(learner.token, a.id, `CTF{${tag}a}`);
 
     const list = await call('GET', '/api/categories/?with_practice_challenges=true&page_size=100', { token: learner.token });
     expect(list.status).toBe(200);

@@ -2,7 +2,7 @@
 // GET of /api/challenges/{id}/hints/{hint_id}/ unlocks the hint and costs points, so a page on
 // another site that navigates a signed-in learner there must be refused, like a forged POST.
 import { describe, expect, it } from 'vitest';
-import { activeLearner, base, call } from '../support/api-client';
+import { activeLearner, base, call, solve } from '../support/api-client';
 
 async function hintOf(token: string) {
   const list = await call('GET', '/api/challenges/practices/?page_size=100', { token });
@@ -23,16 +23,6 @@ async function get(path: string, headers: Record<string, string>) {
   const res = await fetch(`${base()}${path}`, { headers, redirect: 'manual' });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-/** Solves the challenge and returns the score: its full value unless the hint was unlocked. */
-async function solveScore(token: string, challengeId: number) {
-  const form = new FormData();
-  form.set('value', 'CTF{view_source_first}');
-  form.set('writeup', new File(['steps'], 'writeup.txt', { type: 'text/plain' }));
-  const res = await call('POST', `/api/challenges/${challengeId}/submissions/`, { token, form });
-  expect(res.status).toBe(201);
-  return res.body.score as number;
 }
 
 const REFUSED = { status: 403, body: { detail: 'Cross-origin request refused.' } };
@@ -62,7 +52,7 @@ describe('state-changing GET from another site', () => {
     expect(board.status).toBe(403);
 
     // Nothing was unlocked: the solve is worth the challenge's full value.
-    expect(await solveScore(learner.token, id)).toBe(learner.hint.value);
+    expect((await solve(learner.token, id, 'CTF{view_source_first}')).score).toBe(learner.hint.value);
   });
 
   it('the same GET from the site itself, typed in the address bar, or with a Bearer token alone unlocks the hint', async () => {
@@ -70,7 +60,7 @@ describe('state-changing GET from another site', () => {
     const opened = await get(sameOrigin.hint.path, { Cookie: sameOrigin.cookie, 'Sec-Fetch-Site': 'same-origin' });
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({ id: sameOrigin.hint.hintId, score: 20 });
-    expect(await solveScore(sameOrigin.token, sameOrigin.hint.id)).toBe(sameOrigin.hint.value - 20);
+    expect((await solve(sameOrigin.token, sameOrigin.hint.id, 'CTF{view_source_first}')).score).toBe(sameOrigin.hint.value - 20);
 
     const typed = await signedIn();
     expect((await get(typed.hint.path, { Cookie: typed.cookie, 'Sec-Fetch-Site': 'none' })).status).toBe(200);
@@ -81,7 +71,7 @@ describe('state-changing GET from another site', () => {
     const client = await signedIn();
     const viaToken = await get(client.hint.path, { Authorization: `Bearer ${client.token}`, 'Sec-Fetch-Site': 'cross-site', Origin: 'http://tool.example' });
     expect(viaToken.status).toBe(200);
-    expect(await solveScore(client.token, client.hint.id)).toBe(client.hint.value - 20);
+    expect((await solve(client.token, client.hint.id, 'CTF{view_source_first}')).score).toBe(client.hint.value - 20);
   });
 
   it('GETs that change nothing still pass from another site (links to the site keep working)', async () => {

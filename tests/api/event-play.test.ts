@@ -2,7 +2,7 @@
 // /submissions/, /top-players/, /total-points/ and /players/, on the seeded events. Other test files
 // play the same seeded events at the same time, so assertions look at this file's own teams and players.
 import { describe, expect, it } from 'vitest';
-import { activeLearner, call, superuserToken } from '../support/api-client';
+import { activeLearner, call, submitSolve, superuserToken } from '../support/api-client';
 
 async function seededEvent(type: string, name: string): Promise<number> {
   const list = await call('GET', `/api/events/?type=${type}&page_size=100`);
@@ -17,15 +17,6 @@ async function warmUp(eventId: number, token: string): Promise<number> {
   expect(board.status).toBe(200);
   const found = board.body.results.find((c: { name: string }) => c.name.endsWith('warm-up'));
   return found.id;
-}
-
-async function solve(token: string, challengeId: number, writeup = true) {
-  const verified = await call('POST', `/api/challenges/${challengeId}/verify-submitted-flag/`, { token, json: { flag: 'CTF{warm_up}' } });
-  expect(verified.status).toBe(200);
-  const form = new FormData();
-  form.set('value', 'CTF{warm_up}');
-  if (writeup) form.set('writeup', new File(['steps'], 'writeup.txt', { type: 'text/plain' }));
-  return call('POST', `/api/challenges/${challengeId}/submissions/`, { token, form });
 }
 
 describe('a team event over the API', () => {
@@ -43,10 +34,10 @@ describe('a team event over the API', () => {
     for (const who of [owner, member]) expect((await call('GET', '/api/auth/users/me/', { token: who.token })).body.has_active_team).toBe(true);
 
     const challenge = await warmUp(eventId, member.token);
-    const first = await solve(member.token, challenge);
+    const first = await submitSolve(member.token, challenge, 'CTF{warm_up}');
     expect(first.status).toBe(201);
     // The team has solved it: the owner cannot score it again.
-    const again = await solve(owner.token, challenge);
+    const again = await submitSolve(owner.token, challenge, 'CTF{warm_up}');
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ detail: 'You have already solved this challenge.' });
 
@@ -113,7 +104,7 @@ describe('a black-friday event over the API', () => {
     expect(await find()).toEqual({ id: player.id, username: player.username, country: player.country, total_points: 0 });
 
     // No writeup in black-friday, and no review: it counts at once.
-    const solved = await solve(player.token, await warmUp(eventId, player.token), false);
+    const solved = await submitSolve(player.token, await warmUp(eventId, player.token), 'CTF{warm_up}', { writeup: false });
     expect(solved.status).toBe(201);
     expect((await find()).total_points).toBe(50);
 

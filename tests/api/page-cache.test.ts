@@ -6,7 +6,7 @@
 // "this is a replay" is asserted only after retrying until a quiet moment allows one.
 import { createCookieSessionStorage } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { activeLearner, base, call, sessionCookie } from '../support/api-client';
+import { activeLearner, base, call, sessionCookie, solve } from '../support/api-client';
 import { SUPERUSER } from '../support/test-server';
 
 const SCOREBOARD = '/practices/scoreboard';
@@ -35,14 +35,6 @@ async function replayed(path: string, cookie: string): Promise<{ rendered: Page;
 async function seeded(token: string, name: string) {
   const list = await call('GET', '/api/challenges/practices/?page_size=100', { token });
   return list.body.results.find((c: { name: string }) => c.name === name) as { id: number };
-}
-
-async function solve(token: string, challengeId: number, flag: string) {
-  expect((await call('POST', `/api/challenges/${challengeId}/verify-submitted-flag/`, { token, json: { flag } })).status).toBe(200);
-  const form = new FormData();
-  form.set('value', flag);
-  form.set('writeup', new File(['steps'], 'writeup.txt', { type: 'text/plain' }));
-  expect((await call('POST', `/api/challenges/${challengeId}/submissions/`, { token, form })).status).toBe(201);
 }
 
 describe('page cache', () => {

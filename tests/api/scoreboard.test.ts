@@ -2,24 +2,13 @@
 // a player's submissions, on the seeded practice set. Other test files solve challenges on the same
 // server at the same time, so assertions look at this file's players, not at absolute ranks.
 import { describe, expect, it } from 'vitest';
-import { activeLearner, call, superuserToken } from '../support/api-client';
+import { activeLearner, call, solve, superuserToken } from '../support/api-client';
 
 async function seeded(token: string, name: string) {
   const list = await call('GET', '/api/challenges/practices/?page_size=100', { token });
   const found = list.body.results.find((c: { name: string }) => c.name === name);
   if (!found) throw new Error(`seeded challenge ${name} not found`);
   return found as { id: number; name: string; initial_value: number; category_name: string };
-}
-
-async function solve(token: string, challengeId: number, flag: string) {
-  const verified = await call('POST', `/api/challenges/${challengeId}/verify-submitted-flag/`, { token, json: { flag } });
-  expect(verified.status).toBe(200);
-  const form = new FormData();
-  form.set('value', flag);
-  form.set('writeup', new File(['steps'], 'writeup.txt', { type: 'text/plain' }));
-  const submitted = await call('POST', `/api/challenges/${challengeId}/submissions/`, { token, form });
-  expect(submitted.status).toBe(201);
-  return submitted.body as { id: number; score: number };
 }
 
 /** Every row of the scoreboard, following `next` from page 1. */

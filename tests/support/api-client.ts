@@ -1,5 +1,5 @@
 // A small client for the contract tests: JSON in and out, same-origin header like the site's pages.
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { linkPath, waitForMail } from './mailbox';
 import { SUPERUSER } from './test-server';
 
@@ -63,4 +63,24 @@ export async function sessionCookie(who: { email: string; password: string }): P
   const login = await call('POST', '/api/auth/jwt/create/', { json: { email: who.email, password: who.password } });
   if (login.status !== 200) throw new Error(`login of ${who.email} failed: ${login.status} ${JSON.stringify(login.body)}`);
   return login.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
+}
+
+/**
+ * A learner's two steps (SPEC §4): the flag checked (which must pass), then submitted with a writeup
+ * (none with `writeup: false`). The submission's answer is returned as it came.
+ */
+export async function submitSolve(token: string, challengeId: number, flag: string, { writeup = true } = {}): Promise<Call> {
+  const verified = await call('POST', `/api/challenges/${challengeId}/verify-submitted-flag/`, { token, json: { flag } });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  const form = new FormData();
+  form.set('value', flag);
+  if (writeup) form.set('writeup', new File(['# How I solved it'], 'writeup.md', { type: 'text/markdown' }));
+  return call('POST', `/api/challenges/${challengeId}/submissions/`, { token, form });
+}
+
+/** The same, expecting the submission to be taken (201); returns it. */
+export async function solve(token: string, challengeId: number, flag: string): Promise<{ id: number; score: number }> {
+  const submitted = await submitSolve(token, challengeId, flag);
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+  return submitted.body;
 }
