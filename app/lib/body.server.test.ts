@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { BODY_MESSAGES, BodyRefused, FormFields, MAX_FIELDS, MAX_JSON_DEPTH, jsonValue, multipartFields, readForm, readRequestBody, unsupportedPageBody, urlencodedFields } from './body.server';
 import { handleForm, parseWithSchema, schemaFields } from './form.server';
 import { readBody } from './api.server';
+import { Invalid, RateLimited } from './errors.server';
 
 const URLENCODED = 'application/x-www-form-urlencoded';
 const post = (body: BodyInit | null, type?: string, headers: Record<string, string> = {}) =>
@@ -210,6 +211,35 @@ describe('conform over FormFields (parseWithSchema)', () => {
     if (outcome.ok) return;
     expect(outcome.response.init?.status).toBe(400);
     expect(outcome.response.data.result.error).toEqual({ '': [BODY_MESSAGES.tooManyFields] });
+  });
+});
+
+describe('page actions answer in conform\'s own reply', () => {
+  const account = z.object({ username: z.string().min(3, 'Too short.'), password: z.string().min(8, 'Too weak.') });
+  const form = (fields: [string, string][]) => post(new URLSearchParams(fields).toString(), URLENCODED);
+
+  it('field errors under their fields, what was typed kept but the password', async () => {
+    const outcome = await handleForm(form([['username', 'al'], ['password', 'short']]), account, async () => 'ran');
+    if (outcome.ok) throw new Error('accepted');
+    expect(outcome.response.init?.status).toBe(400);
+    expect(outcome.response.data.result).toMatchObject({ status: 'error', initialValue: { username: 'al' }, error: { username: ['Too short.'], password: ['Too weak.'] } });
+    expect(outcome.response.data.result.initialValue).not.toHaveProperty('password');
+  });
+
+  it('a domain error under its field, or form-level, with its status', async () => {
+    const valid = [['username', 'alice'], ['password', 'long enough']] as [string, string][];
+    const taken = await handleForm(form(valid), account, async () => {
+      throw new Invalid({ username: ['A user with that username already exists.'] });
+    });
+    if (taken.ok) throw new Error('accepted');
+    expect(taken.response.data.result.error).toEqual({ username: ['A user with that username already exists.'] });
+    const limited = await handleForm(form(valid), account, async () => {
+      throw new RateLimited(60, 'Too many attempts.');
+    });
+    if (limited.ok) throw new Error('accepted');
+    expect(limited.response.init?.status).toBe(429);
+    expect(limited.response.data.result.error).toEqual({ '': ['Too many attempts.'] });
+    expect(await handleForm(form(valid), account, async () => 'ran')).toEqual({ ok: true, value: 'ran' });
   });
 });
 

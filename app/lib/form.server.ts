@@ -3,9 +3,9 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { BodyRefused, FormFields, readForm } from './body.server';
-import { DomainError, Invalid, fromConformErrors, type FieldErrors } from './errors.server';
+import { DomainError, Invalid, type FieldErrors } from './errors.server';
 
 const SECRET_FIELDS = /password|token|flag/i;
 
@@ -39,25 +39,28 @@ export function parseWithSchema<Schema extends z.ZodType>(form: FormFields, sche
   return parseWithZod(view as unknown as FormData, { schema });
 }
 
-function reply(form: FormFields, errors: FieldErrors, known: ReadonlySet<string> | null): SubmissionResult<string[]> {
-  const initialValue: Record<string, string> = {};
-  for (const name of form.names()) {
-    if (SECRET_FIELDS.test(name) || (known && !known.has(name))) continue;
-    const values = form.getAll(name);
-    const last = values[values.length - 1];
-    if (typeof last === 'string') initialValue[name] = last;
-  }
-  const error: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries(errors)) error[k === 'non_field_errors' ? '' : k] = v;
-  return { status: 'error', initialValue, error };
+type Parsed = ReturnType<typeof parseWithSchema>;
+
+/**
+ * conform's own reply to a submission (what its useForm reads back as `lastResult`), with the
+ * domain's errors when there are any; what was typed comes back except secrets (passwords, tokens,
+ * flags), which are typed again.
+ */
+function replyTo(submission: Parsed, errors?: FieldErrors): SubmissionResult<string[]> {
+  const hideFields = Object.keys(submission.payload).filter((name) => SECRET_FIELDS.test(name));
+  if (!errors) return submission.reply({ hideFields });
+  const { non_field_errors: formErrors, ...fieldErrors } = errors;
+  return submission.reply({ ...(formErrors ? { formErrors } : {}), fieldErrors, hideFields });
 }
 
 export type FormResult = { result: SubmissionResult<string[]> };
 type FormResponse = ReturnType<typeof data<FormResult>>;
 
-/** The 400 a page answers for `errors` in conform's shape (a refused body's message is form-level). */
-export function formErrorResponse(form: FormFields, errors: FieldErrors, status = 400, known: ReadonlySet<string> | null = null): FormResponse {
-  return data({ result: reply(form, errors, known) }, { status });
+const NOTHING = z.object({});
+
+/** The 400 a page answers for a body refused whole: its message is form-level. */
+function refusedResponse(errors: FieldErrors): FormResponse {
+  return data({ result: replyTo(parseWithSchema(new FormFields(), NOTHING), errors) }, { status: 400 });
 }
 
 /**
@@ -76,7 +79,7 @@ export async function readPageForm(request: Request): Promise<{ ok: true; form: 
 /** readPageForm for a page whose errors are conform's: the refusal is the 400 to answer. */
 export async function submittedForm(request: Request): Promise<{ ok: true; form: FormFields } | { ok: false; response: FormResponse }> {
   const read = await readPageForm(request);
-  return read.ok ? read : { ok: false, response: formErrorResponse(new FormFields(), read.errors) };
+  return read.ok ? read : { ok: false, response: refusedResponse(read.errors) };
 }
 
 /**
@@ -96,15 +99,16 @@ export async function handleForm<S extends z.ZodType, R>(
     if (!read.ok) return read;
     form = read.form;
   }
-  const known = schemaFields(schema);
   const submission = parseWithSchema(form, schema);
-  if (submission.status !== 'success') return { ok: false, response: formErrorResponse(form, fromConformErrors(submission.error), 400, known) };
+  if (submission.status !== 'success') return { ok: false, response: data({ result: replyTo(submission) }, { status: 400 }) };
   try {
     return { ok: true, value: await run(submission.value as z.infer<S>) };
   } catch (error) {
-    if (error instanceof Invalid) return { ok: false, response: formErrorResponse(form, error.fields, 400, known) };
-    if (error instanceof DomainError && error.status !== 401 && error.status !== 404) {
-      return { ok: false, response: formErrorResponse(form, { non_field_errors: [error.message] }, error.status, known) };
+    // A refusal of the domain is shown on the form, a wrong password (401) included; a missing
+    // record is the page's 404. The actions ask for their user before they handle a form.
+    if (error instanceof DomainError && error.status !== 404) {
+      const errors = error instanceof Invalid ? error.fields : { non_field_errors: [error.message] };
+      return { ok: false, response: data({ result: replyTo(submission, errors) }, { status: error.status }) };
     }
     throw error;
   }

@@ -1,11 +1,12 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
 import { getUser } from '~/lib/auth.server';
 import { loginAuthenticator } from '~/domain/login-form.server';
 import { contextOf } from '~/lib/context';
 import type { FormFields } from '~/lib/body.server';
-import { DomainError, Invalid } from '~/lib/errors.server';
-import { readPageForm } from '~/lib/form.server';
+import { DomainError } from '~/lib/errors.server';
+import { handleForm, submittedForm } from '~/lib/form.server';
+import { loginSchema } from '~/schemas/account';
 import { RETURN_PARAM, safeReturnPath } from '~/lib/return-to';
 import { sessionCookie } from '~/lib/session.server';
 import type { Route } from './+types/login';
@@ -33,37 +34,41 @@ function credentialsRequest(request: Request, form: FormFields): Request {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readPageForm(request);
-  if (!read.ok) return data({ email: '', errors: read.errors }, { status: 400 });
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
   const form = read.form;
-  const email = form.text('email');
+  const outcome = await handleForm(form, loginSchema, () => authenticated(loginAuthenticator(contextOf(context)), credentialsRequest(request, form)));
+  if (!outcome.ok) return outcome.response;
+  // Back to the page that sent the visitor here; only ever a path of this site. The device cookie
+  // makes this browser a known device of the account (docs/rules.md "Login limits").
+  const { token, deviceCookie } = outcome.value;
+  const headers = new Headers([['Set-Cookie', await sessionCookie.serialize(token)], ['Set-Cookie', deviceCookie]]);
+  return redirect(safeReturnPath(form.get(RETURN_PARAM)), { headers });
+}
+
+/** The strategy's answer; remix-auth hands back the domain's refusal as the cause of its own error. */
+async function authenticated(authenticator: ReturnType<typeof loginAuthenticator>, request: Request) {
   try {
-    const { token, deviceCookie } = await loginAuthenticator(contextOf(context)).authenticate('form', credentialsRequest(request, form));
-    // Back to the page that sent the visitor here; only ever a path of this site. The device cookie
-    // makes this browser a known device of the account (docs/rules.md "Login limits").
-    const headers = new Headers([['Set-Cookie', await sessionCookie.serialize(token)], ['Set-Cookie', deviceCookie]]);
-    return redirect(safeReturnPath(form.get(RETURN_PARAM)), { headers });
+    return await authenticator.authenticate('form', request);
   } catch (error) {
-    const cause = error instanceof DomainError ? error : (error as { cause?: unknown })?.cause;
-    if (cause instanceof Invalid) return data({ email, errors: cause.fields }, { status: 400 });
-    if (cause instanceof DomainError) return data({ email, errors: { non_field_errors: [cause.message] } }, { status: cause.status });
-    throw error;
+    const cause = (error as { cause?: unknown })?.cause;
+    throw error instanceof DomainError || !(cause instanceof DomainError) ? error : cause;
   }
 }
 
 export default function Login() {
   const { returnTo } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === 'submitting';
-  const errors = result?.errors as Record<string, string[]> | undefined;
+  const errors = result?.error;
   return (
     <div className="card mx-auto max-w-md">
       <h1 className="mb-6 text-2xl font-bold">Log in</h1>
-      <FormErrors errors={errors?.non_field_errors} />
+      <FormErrors errors={errors?.['']} />
       <Form method="post" replace>
         {returnTo !== '/' ? <input type="hidden" name={RETURN_PARAM} value={returnTo} /> : null}
         <Field label="Email" name="email" errors={errors?.email}>
-          <input id="email" name="email" type="email" required autoComplete="email" className="input" defaultValue={result?.email ?? ''} />
+          <input id="email" name="email" type="email" required autoComplete="email" className="input" defaultValue={typeof result?.initialValue?.email === 'string' ? result.initialValue.email : ''} />
         </Field>
         <Field label="Password" name="password" errors={errors?.password}>
           <input id="password" name="password" type="password" required autoComplete="current-password" className="input" />

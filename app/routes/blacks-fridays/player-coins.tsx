@@ -2,10 +2,8 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'r
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { ADJUSTMENT_BOOKED, adjustCoins, playerCoins, type CoinReason } from '~/domain/coins.server';
-import { zodFieldErrors } from '~/lib/api.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
-import { pageErrors, readPageForm } from '~/lib/form.server';
+import { handleForm } from '~/lib/form.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { ADJUSTMENT_LIMIT, ADJUSTMENT_REASON_MAX, coinAdjustmentSchema } from '~/schemas/coins';
@@ -41,28 +39,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaffPage(request, context);
-  const read = await readPageForm(request);
-  if (!read.ok) return data({ values: { amount: '', reason: '' }, errors: read.errors }, { status: 400 });
-  const form = read.form;
-  const values = { amount: form.text('amount'), reason: form.text('reason') };
-  try {
-    const parsed = coinAdjustmentSchema.safeParse(values);
-    if (!parsed.success) throw new Invalid(zodFieldErrors(parsed.error));
-    await adjustCoins(staff, Number(params.id), parsed.data);
-  } catch (error) {
-    // An unknown player stays the 404 page; refusals show on the form.
-    const shown = error instanceof NotFound ? null : pageErrors(error);
-    if (shown) return data({ values, errors: shown.errors as FieldErrors }, { status: shown.status });
-    throw error;
-  }
+  // An unknown player stays the 404 page; refusals show on the form.
+  const outcome = await handleForm(request, coinAdjustmentSchema, (input) => adjustCoins(staff, Number(params.id), input));
+  if (!outcome.ok) return outcome.response;
   return redirectWithFlash(request, new URL(request.url).pathname, { type: 'success', text: ADJUSTMENT_BOOKED });
 }
 
 export default function PlayerCoins() {
   const { player, balance, count, page, rows } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === 'submitting';
-  const errors = result?.errors;
+  const errors = result?.error;
+  const typed = (name: string) => (typeof result?.initialValue?.[name] === 'string' ? (result.initialValue[name] as string) : undefined);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="card flex flex-wrap items-center gap-6">
@@ -107,12 +95,12 @@ export default function PlayerCoins() {
           <h2 id="adjust" className="mb-1 text-lg font-semibold">Adjust</h2>
           <p className="mb-4 text-sm text-slate-600">A positive amount adds coins, a negative one takes them; the reason is kept in the ledger.</p>
           <Form method="post" key={count} preventScrollReset>
-            <FormErrors errors={errors?.non_field_errors} />
+            <FormErrors errors={errors?.['']} />
             <Field label="Amount" name="amount" errors={errors?.amount}>
-              <input id="amount" name="amount" type="number" step={1} min={-ADJUSTMENT_LIMIT} max={ADJUSTMENT_LIMIT} required className="input" defaultValue={result?.values.amount} />
+              <input id="amount" name="amount" type="number" step={1} min={-ADJUSTMENT_LIMIT} max={ADJUSTMENT_LIMIT} required className="input" defaultValue={typed('amount')} />
             </Field>
             <Field label="Reason" name="reason" errors={errors?.reason}>
-              <input id="reason" name="reason" type="text" required maxLength={ADJUSTMENT_REASON_MAX} className="input" defaultValue={result?.values.reason} />
+              <input id="reason" name="reason" type="text" required maxLength={ADJUSTMENT_REASON_MAX} className="input" defaultValue={typed('reason')} />
             </Field>
             <button type="submit" className="btn-primary" disabled={busy}>Adjust</button>
           </Form>
