@@ -104,22 +104,21 @@ export async function handleForm<S extends z.ZodType, R>(
   try {
     return { ok: true, value: await run(submission.value as z.infer<S>) };
   } catch (error) {
-    // A refusal of the domain is shown on the form, a wrong password (401) included; a missing
-    // record is the page's 404. The actions ask for their user before they handle a form.
-    if (error instanceof DomainError && error.status !== 404) {
-      const errors = error instanceof Invalid ? error.fields : { non_field_errors: [error.message] };
-      return { ok: false, response: data({ result: replyTo(submission, errors) }, { status: error.status }) };
-    }
+    // A missing record is the page's 404; any other refusal of the domain shows on the form.
+    const shown = error instanceof DomainError && error.status === 404 ? null : pageErrors(error);
+    if (shown) return { ok: false, response: data({ result: replyTo(submission, shown.errors) }, { status: shown.status }) };
     throw error;
   }
 }
 
 /**
  * A domain error as what a page shows: field errors (form-level ones under non_field_errors) and the
- * status to answer with. Null for anything else, which must propagate.
+ * status to answer with, a wrong password's 401 included (actions ask for their user before they
+ * run a domain function, so a 401 from one is a refusal to show). Null for anything else, which must
+ * propagate.
  */
 export function pageErrors(error: unknown): { errors: FieldErrors; status: number } | null {
   if (error instanceof Invalid) return { errors: error.fields, status: 400 };
-  if (error instanceof DomainError && error.status !== 401) return { errors: { non_field_errors: [error.message] }, status: error.status };
+  if (error instanceof DomainError) return { errors: { non_field_errors: [error.message] }, status: error.status };
   return null;
 }

@@ -68,7 +68,7 @@ export default function Login() {
       <Form method="post" replace>
         {returnTo !== '/' ? <input type="hidden" name={RETURN_PARAM} value={returnTo} /> : null}
         <Field label="Email" name="email" errors={errors?.email}>
-          <input id="email" name="email" type="email" required autoComplete="email" className="input" defaultValue={typeof result?.initialValue?.email === 'string' ? result.initialValue.email : ''} />
+          <input id="email" name="email" type="email" required autoComplete="email" className="input" defaultValue={String(result?.initialValue?.email ?? '')} />
         </Field>
         <Field label="Password" name="password" errors={errors?.password}>
           <input id="password" name="password" type="password" required autoComplete="current-password" className="input" />

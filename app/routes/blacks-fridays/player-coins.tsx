@@ -50,7 +50,6 @@ export default function PlayerCoins() {
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === 'submitting';
   const errors = result?.error;
-  const typed = (name: string) => (typeof result?.initialValue?.[name] === 'string' ? (result.initialValue[name] as string) : undefined);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="card flex flex-wrap items-center gap-6">
@@ -97,10 +96,10 @@ export default function PlayerCoins() {
           <Form method="post" key={count} preventScrollReset>
             <FormErrors errors={errors?.['']} />
             <Field label="Amount" name="amount" errors={errors?.amount}>
-              <input id="amount" name="amount" type="number" step={1} min={-ADJUSTMENT_LIMIT} max={ADJUSTMENT_LIMIT} required className="input" defaultValue={typed('amount')} />
+              <input id="amount" name="amount" type="number" step={1} min={-ADJUSTMENT_LIMIT} max={ADJUSTMENT_LIMIT} required className="input" defaultValue={String(result?.initialValue?.amount ?? '')} />
             </Field>
             <Field label="Reason" name="reason" errors={errors?.reason}>
-              <input id="reason" name="reason" type="text" required maxLength={ADJUSTMENT_REASON_MAX} className="input" defaultValue={typed('reason')} />
+              <input id="reason" name="reason" type="text" required maxLength={ADJUSTMENT_REASON_MAX} className="input" defaultValue={String(result?.initialValue?.reason ?? '')} />
             </Field>
             <button type="submit" className="btn-primary" disabled={busy}>Adjust</button>
           </Form>
