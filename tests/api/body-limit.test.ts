@@ -255,6 +255,8 @@ describe('body limits', () => {
       const first = await send('/api/auth/jwt/create/', { 'Content-Type': 'application/json' }, big);
       expect(first.status).toBe(400);
       expect(first.connection).toBe('keep-alive');
+      // Time is what is tried here, not a wait for a condition: past LINGER_MS (2 s, server.ts), a
+      // connection the server meant to close after reading off a large body would be gone.
       await new Promise((r) => setTimeout(r, 2_500));
       const second = await send('/api/auth/jwt/create/', { 'Content-Type': 'application/json' }, Buffer.from(JSON.stringify({ email: SUPERUSER.email, password: SUPERUSER.password })));
       expect(second).toMatchObject({ status: 200, reused: true });

@@ -6,7 +6,7 @@
 // password-reset request stays in the works for as long as the test likes.
 import { request, type ClientRequest } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -28,13 +28,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A password reset for a known address: the server waits on the mail server, which never answers. */
-function heldRequest(): Promise<ClientRequest> {
-  return new Promise((resolve) => {
-    const req = request(`${server.url}/api/auth/users/reset_password/`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
-    req.on('error', () => {});
-    req.end(JSON.stringify({ email: 'alice@example.com' }), () => setTimeout(() => resolve(req), 300));
-  });
+/**
+ * A password reset for a known address: the server waits on the mail server, which never answers.
+ * Resolves once the server has called the mail server, so the request holds its answer slot.
+ */
+async function heldRequest(): Promise<ClientRequest> {
+  const before = smtpSockets.size;
+  const req = request(`${server.url}/api/auth/users/reset_password/`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
+  req.on('error', () => {});
+  req.end(JSON.stringify({ email: 'alice@example.com' }));
+  await vi.waitFor(() => expect(smtpSockets.size).toBeGreaterThan(before), { timeout: 10_000, interval: 20 });
+  return req;
 }
 
 async function get(path: string, accept = 'application/json', cookie?: string) {
@@ -57,7 +61,8 @@ function openStream(cookie: string): Promise<{ status: number; body: string; clo
       res.on('data', (chunk) => (body += chunk));
       res.on('error', () => {});
       const done = () => resolve({ status: res.statusCode!, body, close: () => req.destroy() });
-      if (res.statusCode === 200) res.once('data', () => setTimeout(done, 20));
+      // An open stream: once its first event (retry and the counts) is in.
+      if (res.statusCode === 200) res.on('data', () => /^retry: \d+\ndata: .*\n\n/.test(body) && done());
       else res.on('end', done);
     });
     req.on('error', reject);
@@ -156,6 +161,8 @@ describe('slow bodies', () => {
       return { req, answer, drip };
     });
     try {
+      // Time for the server to take their heads: nothing outside shows it has (were it slower, the
+      // check below would prove less, never fail).
       await new Promise((r) => setTimeout(r, 500));
       // More slow bodies than answer slots: everyone else is still served.
       expect((await get('/api/events/')).status).toBe(200);
