@@ -5,6 +5,7 @@
 // another process's commits are seen through PRAGMA data_version within 50 ms and then drop
 // everything (docs/rules.md "Speed").
 import { getHeapStatistics } from 'node:v8';
+import { LRUCache } from 'lru-cache';
 import { logger } from './logger.server';
 import { changeVersion, type Table } from './changes.server';
 
@@ -41,21 +42,32 @@ export function shedCaches(reason: string): void {
  */
 export const KEPT_MAX_AGE_MS = 60_000;
 
-export class Kept<K, V> {
+/**
+ * lru-cache's options for a cache the fake timers of tests drive: the clock is read on every
+ * access (lru-cache otherwise keeps a reading for a millisecond, through a timer).
+ */
+export const CLOCK = { perf: { now: () => Date.now() }, ttlResolution: 0 } as const;
+
+/** lru-cache takes no null key; a scope without an event (practice) is keyed null. */
+const NULL_KEY = Symbol('null');
+const slot = (key: unknown): {} => key ?? NULL_KEY;
+
+export class Kept<K, V extends {}> {
   private version = Number.NaN;
-  private readonly values = new Map<K, { value: V; at: number }>();
+  private readonly values: LRUCache<{}, V>;
 
   /**
    * @param tables the tables `compute` reads: a write to any of them drops every kept value.
-   * @param maxEntries beyond it, the oldest value is dropped.
+   * @param maxEntries beyond it, the least recently used value is dropped.
    * @param maxAgeMs a value older than this is computed again (KEPT_MAX_AGE_MS).
    */
   constructor(
     private readonly tables: readonly Table[],
     private readonly compute: (key: K) => V,
-    private readonly maxEntries = 1_000,
-    private readonly maxAgeMs = KEPT_MAX_AGE_MS,
+    maxEntries = 1_000,
+    maxAgeMs = KEPT_MAX_AGE_MS,
   ) {
+    this.values = new LRUCache<{}, V>({ max: maxEntries, ttl: maxAgeMs, ...CLOCK });
     onMemoryPressure(() => {
       this.values.clear();
       this.version = Number.NaN;
@@ -72,23 +84,18 @@ export class Kept<K, V> {
       this.values.clear();
       this.version = version;
     }
-    const now = Date.now();
-    const kept = this.values.get(key);
-    if (kept && now - kept.at < this.maxAgeMs) return kept.value;
-    if (kept) this.values.delete(key);
+    const kept = this.values.get(slot(key));
+    if (kept !== undefined) return kept;
     const value = this.compute(key);
-    if (this.values.size >= this.maxEntries) this.values.delete(this.values.keys().next().value as K);
-    const entry = { value, at: now };
-    this.values.set(key, entry);
-    if (value instanceof Promise) value.catch(() => this.values.get(key) === entry && this.values.delete(key));
+    this.values.set(slot(key), value);
+    if (value instanceof Promise) value.catch(() => this.values.peek(slot(key)) === value && this.values.delete(slot(key)));
     return value;
   }
 
   /** The kept value without computing one (undefined when it would have to be computed). */
   peek(key: K): V | undefined {
     if (changeVersion(this.tables) !== this.version) return undefined;
-    const kept = this.values.get(key);
-    return kept && Date.now() - kept.at < this.maxAgeMs ? kept.value : undefined;
+    return this.values.get(slot(key));
   }
 }
 

@@ -30,7 +30,8 @@ import { isStaff } from '~/domain/policy.server';
 import { viewerValues } from '~/domain/header-counts.server';
 import { flashStorage, sessionCookie, sessionUser } from './session.server';
 import { changeVersion, TABLES, type Table } from './changes.server';
-import { onMemoryPressure } from './kept.server';
+import { LRUCache } from 'lru-cache';
+import { CLOCK, onMemoryPressure } from './kept.server';
 import { finishedBody, templatable, templateBytes, type Template, type ViewerValues } from './viewer-template.server';
 
 // What pages show: every table but the attempt log (written every 50 ms during play), sessions (a hit
@@ -51,8 +52,6 @@ export type PageCacheKind = true | 'shared';
 
 export interface PageCacheEntry {
   version: number;
-  /** When the render began (ms): the age limit counts from the data the loaders read. */
-  at: number;
   /** The viewer it was rendered for; null for a shared entry. */
   userId: number | null;
   status: number;
@@ -81,13 +80,10 @@ export type PageCacheLookup =
   | { miss: PageCacheMiss }
   | null;
 
-// Map order is recency order: a hit moves its entry to the end, eviction takes from the front.
-const entries = new Map<string, PageCacheEntry>();
-let totalBytes = 0;
-onMemoryPressure(() => {
-  entries.clear();
-  totalBytes = 0;
-});
+// Least recently used pages go first past MAX_BYTES; a page lives MAX_AGE_MS from its render's start
+// (the ttl each is stored with).
+const entries = new LRUCache<string, PageCacheEntry>({ maxSize: MAX_BYTES, sizeCalculation: (entry) => entry.bytes, ...CLOCK });
+onMemoryPressure(() => entries.clear());
 // Renders of a shared page under way, by key. Each write ends every entry, and during a competition
 // hundreds of viewers a second ask for the scoreboard: every one that missed rendered it (a herd of
 // 40 a second, 3 ms each, in the last minute of the 2,000-player bench). A viewer who misses while
@@ -109,15 +105,9 @@ const MAX_SHARED_URLS = 10_000;
 // The data version only moves forward, so once it changes every entry is dead: drop them all at once.
 let entriesVersion: number | null = null;
 
-function drop(key: string, entry: PageCacheEntry) {
-  entries.delete(key);
-  totalBytes -= entry.bytes;
-}
-
 function clearIfVersionChanged(version: number) {
   if (version === entriesVersion) return;
   entries.clear();
-  totalBytes = 0;
   entriesVersion = version;
 }
 
@@ -170,15 +160,11 @@ export async function pageCacheLookup(input: {
   const now = Date.now();
   clearIfVersionChanged(version);
   const hit = (entry: PageCacheEntry) => ({ hit: entry, userId: user.id, ...finishedBody(entry.template, values, input.nonce, input.acceptEncoding) });
-  for (const [key, entry] of [keys.shared, keys.own].map((k) => [k, entries.get(k)] as const)) {
+  for (const key of [keys.shared, keys.own]) {
+    const entry = entries.get(key);
     if (!entry) continue;
-    if (entry.version !== version || now - entry.at >= MAX_AGE_MS || (entry.userId !== null && entry.userId !== user.id)) {
-      drop(key, entry);
-      continue;
-    }
+    if (entry.version === version && (entry.userId === null || entry.userId === user.id)) return hit(entry);
     entries.delete(key);
-    entries.set(key, entry);
-    return hit(entry);
   }
   const miss: PageCacheMiss = { keys, version, at: now, viewer: { class: viewer, role: { isStaff: user.isStaff, isSuperuser: user.isSuperuser } } };
   if (!sharedUrls.has(input.url)) return { miss };
@@ -212,24 +198,19 @@ export function pageCacheStore(
   if (viewerClass(miss.viewer.role, page.viewer) !== miss.viewer.class) return;
   // Counted whole even when other entries share the template: the bound errs on the safe side.
   const bytes = templateBytes(page.template);
-  const entry: PageCacheEntry = { version: miss.version, at: miss.at, userId: kind === 'shared' ? null : page.userId, status: page.status, headers: page.headers, template: page.template, bytes };
+  const entry: PageCacheEntry = { version: miss.version, userId: kind === 'shared' ? null : page.userId, status: page.status, headers: page.headers, template: page.template, bytes };
   const flight = pending.get(miss.keys.shared);
   if (kind === 'shared' && flight?.version === miss.version) flight.rendered = entry;
   // A commit since the lookup: this page may already be out of date.
   const version = dataVersion();
   clearIfVersionChanged(version);
-  if (miss.version !== version || bytes > MAX_BYTES / 16) return;
+  // The age limit counts from the data the loaders read.
+  const ttl = miss.at + MAX_AGE_MS - Date.now();
+  if (miss.version !== version || ttl <= 0 || bytes > MAX_BYTES / 16) return;
   const key = kind === 'shared' ? miss.keys.shared : miss.keys.own;
-  const old = entries.get(key);
-  if (old) drop(key, old);
-  entries.set(key, entry);
+  entries.set(key, entry, { ttl });
   if (kind === 'shared') {
     if (sharedUrls.size >= MAX_SHARED_URLS) sharedUrls.clear();
     sharedUrls.add(key.slice(key.indexOf('\n', 1) + 1));
-  }
-  totalBytes += bytes;
-  for (const [k, entry] of entries) {
-    if (totalBytes <= MAX_BYTES) break;
-    drop(k, entry);
   }
 }

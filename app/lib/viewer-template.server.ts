@@ -17,7 +17,8 @@
 //   templates fall out by age and size.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { GZIP_HEADERS, gzipJoin, pieceBytes, pieceLength, pieceOf, plainOf, wantsGzip, type Deflated, type Piece } from './gzip.server';
-import { onMemoryPressure } from './kept.server';
+import { LRUCache } from 'lru-cache';
+import { CLOCK, onMemoryPressure } from './kept.server';
 
 /** The viewer's own values, as the root loader read them. */
 export interface ViewerValues {
@@ -206,40 +207,15 @@ export function templateKey(url: string, status: number, routeIds: string[], loa
 const MAX_BYTES = 4 * 1024 * 1024;
 /** Bounds what a render may depend on besides its data: the clock (the footer's year, "starts on"). */
 const MAX_AGE_MS = 60_000;
-const templates = new Map<string, { template: Template; at: number; bytes: number }>();
-let totalBytes = 0;
-onMemoryPressure(() => {
-  templates.clear();
-  totalBytes = 0;
-});
+const templates = new LRUCache<string, Template>({ maxSize: MAX_BYTES, sizeCalculation: templateBytes, ttl: MAX_AGE_MS, ...CLOCK });
+onMemoryPressure(() => templates.clear());
 
 export function keptTemplate(key: string): Template | null {
-  const entry = templates.get(key);
-  if (!entry) return null;
-  templates.delete(key);
-  if (Date.now() - entry.at > MAX_AGE_MS) {
-    totalBytes -= entry.bytes;
-    return null;
-  }
-  templates.set(key, entry); // most recently used last
-  return entry.template;
+  return templates.get(key) ?? null;
 }
 
 export function keepTemplate(key: string, template: Template): void {
-  const bytes = templateBytes(template);
-  if (bytes > MAX_BYTES / 16) return;
-  const old = templates.get(key);
-  if (old) {
-    templates.delete(key);
-    totalBytes -= old.bytes;
-  }
-  templates.set(key, { template, at: Date.now(), bytes });
-  totalBytes += bytes;
-  for (const [k, entry] of templates) {
-    if (totalBytes <= MAX_BYTES) break;
-    templates.delete(k);
-    totalBytes -= entry.bytes;
-  }
+  if (templateBytes(template) <= MAX_BYTES / 16) templates.set(key, template);
 }
 
 /** For tests: how many templates are kept. */
