@@ -1,15 +1,21 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from 'react-router';
+import { collaboratorSchema, profileSchema, signUpSchema } from '~/schemas/account';
 import { Field, FormErrors } from './field';
+import { useSchemaForm } from './use-schema-form';
 
 export type AccountFormMode = 'sign-up' | 'account' | 'collaborator';
 export interface Country { code: string; name: string }
 interface Defaults { username?: string; fullname?: string; email?: string; gender?: string; country?: string }
-type AccountFields = Defaults & { password?: string; re_password?: string; profile?: File };
+
+/** The schema each mode's action parses with (sign-up, /me, /practices/collaborater/create). */
+const SCHEMAS = { 'sign-up': signUpSchema, account: profileSchema, collaborator: collaboratorSchema } as const;
 
 /**
  * The one form behind sign-up, account details and new collaborator (SPEC §2): the mode decides
- * whether passwords or the profile picture are asked for and what the button says.
+ * whether passwords or the profile picture are asked for, what the button says, and the schema
+ * that checks it in the browser before it posts (the action's own). Without JavaScript the
+ * browser's required checks run, then the server's.
  */
 export function AccountForm({ mode, countries, lastResult, defaultValue, intent }: {
   mode: AccountFormMode;
@@ -18,22 +24,26 @@ export function AccountForm({ mode, countries, lastResult, defaultValue, intent 
   defaultValue?: Defaults;
   intent?: string;
 }) {
-  const [form, fields] = useForm<AccountFields>({ lastResult, defaultValue: { gender: 'M', country: 'BJ', ...defaultValue } });
+  // The sign-up schema reads passwords the other modes do not have: one shape of fields for all three.
+  const [form, fields] = useSchemaForm(SCHEMAS[mode] as typeof signUpSchema, lastResult, {
+    defaultValue: { gender: 'M', country: 'BJ', ...defaultValue },
+    nativeValidation: true,
+  });
   const busy = useNavigation().state === 'submitting';
   const button = mode === 'sign-up' ? 'Sign up' : mode === 'collaborator' ? 'Create' : 'Save';
   return (
-    <Form method="post" {...getFormProps(form)} encType={mode === 'account' ? 'multipart/form-data' : undefined} noValidate={false}>
+    <Form method="post" {...getFormProps(form)} encType={mode === 'account' ? 'multipart/form-data' : undefined}>
       <FormErrors errors={form.errors} />
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field label="Username" name={fields.username.id} errors={fields.username.errors}>
-          <input {...getInputProps(fields.username, { type: 'text' })} required autoComplete="username" className="input" />
+          <input {...getInputProps(fields.username, { type: 'text' })} autoComplete="username" className="input" />
         </Field>
         <Field label="Full name" name={fields.fullname.id} errors={fields.fullname.errors}>
-          <input {...getInputProps(fields.fullname, { type: 'text' })} required autoComplete="name" className="input" />
+          <input {...getInputProps(fields.fullname, { type: 'text' })} autoComplete="name" className="input" />
         </Field>
         <Field label="Email" name={fields.email.id} errors={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: 'email' })} required autoComplete="email" className="input" />
+          <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" className="input" />
         </Field>
         <Field label="Gender" name={fields.gender.id} errors={fields.gender.errors}>
           <select {...getSelectProps(fields.gender)} className="input">
@@ -42,22 +52,22 @@ export function AccountForm({ mode, countries, lastResult, defaultValue, intent 
           </select>
         </Field>
         <Field label="Country" name={fields.country.id} errors={fields.country.errors}>
-          <select {...getSelectProps(fields.country)} required className="input">
+          <select {...getSelectProps(fields.country)} className="input">
             {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
           </select>
         </Field>
         {mode === 'account' ? (
-          <Field label="Profile picture" name="profile" errors={fields.profile.errors}>
+          <Field label="Profile picture" name="profile" errors={form.allErrors.profile}>
             <input id="profile" name="profile" type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="input" />
           </Field>
         ) : null}
         {mode === 'sign-up' ? (
           <>
             <Field label="Password" name={fields.password.id} errors={fields.password.errors}>
-              <input {...getInputProps(fields.password, { type: 'password' })} required autoComplete="new-password" className="input" />
+              <input {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" className="input" />
             </Field>
             <Field label="Confirm password" name={fields.re_password.id} errors={fields.re_password.errors}>
-              <input {...getInputProps(fields.re_password, { type: 'password' })} required autoComplete="new-password" className="input" />
+              <input {...getInputProps(fields.re_password, { type: 'password' })} autoComplete="new-password" className="input" />
             </Field>
           </>
         ) : null}

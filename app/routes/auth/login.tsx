@@ -1,5 +1,7 @@
+import { getFormProps } from '@conform-to/react';
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { getUser } from '~/lib/auth.server';
 import { loginAuthenticator } from '~/domain/login-form.server';
 import { contextOf } from '~/lib/context';
@@ -60,18 +62,18 @@ export default function Login() {
   const { returnTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === 'submitting';
-  const errors = result?.error;
+  const [form, fields] = useSchemaForm(loginSchema, result, { nativeValidation: true });
   return (
     <div className="card mx-auto max-w-md">
       <h1 className="mb-6 text-2xl font-bold">Log in</h1>
-      <FormErrors errors={errors?.['']} />
-      <Form method="post" replace>
+      <FormErrors errors={form.errors} />
+      <Form method="post" replace {...getFormProps(form)}>
         {returnTo !== '/' ? <input type="hidden" name={RETURN_PARAM} value={returnTo} /> : null}
-        <Field label="Email" name="email" errors={errors?.email}>
-          <input id="email" name="email" type="email" required autoComplete="email" className="input" defaultValue={String(result?.initialValue?.email ?? '')} />
+        <Field label="Email" name="email" errors={fields.email.errors}>
+          <input id="email" name="email" type="email" required={fields.email.required} autoComplete="email" className="input" defaultValue={String(result?.initialValue?.email ?? '')} />
         </Field>
-        <Field label="Password" name="password" errors={errors?.password}>
-          <input id="password" name="password" type="password" required autoComplete="current-password" className="input" />
+        <Field label="Password" name="password" errors={fields.password.errors}>
+          <input id="password" name="password" type="password" required={fields.password.required} autoComplete="current-password" className="input" />
         </Field>
         <div className="mb-4 text-right text-sm">
           <Link className="link" to="/password/forgot">Forgot password?</Link>

@@ -1,5 +1,7 @@
+import { getFormProps } from '@conform-to/react';
 import { Form, useActionData, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { requestPasswordReset } from '~/domain/accounts.server';
 import { contextOf } from '~/lib/context';
 import { handleForm } from '~/lib/form.server';
@@ -19,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const errors = result && 'result' in result ? result.result.error : undefined;
+  const [form, fields] = useSchemaForm(forgotPasswordSchema, result && 'result' in result ? result.result : null, { nativeValidation: true });
   return (
     <div className="card mx-auto max-w-md">
       <h1 className="mb-2 text-2xl font-bold">Forgot your password?</h1>
@@ -27,10 +29,10 @@ export default function ForgotPassword() {
       {result && 'sent' in result ? (
         <p role="status" className="mb-4 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{MESSAGES.resetEmailSent}</p>
       ) : null}
-      <FormErrors errors={errors?.['']} />
-      <Form method="post">
-        <Field label="Email" name="email" errors={errors?.email}>
-          <input id="email" name="email" type="email" required autoComplete="email" className="input" />
+      <FormErrors errors={form.errors} />
+      <Form method="post" {...getFormProps(form)}>
+        <Field label="Email" name="email" errors={fields.email.errors}>
+          <input id="email" name="email" type="email" required={fields.email.required} autoComplete="email" className="input" />
         </Field>
         <button type="submit" className="btn-primary w-full" disabled={busy}>Send link</button>
       </Form>

@@ -1,5 +1,7 @@
-import { Form, useActionData, useNavigation } from 'react-router';
+import { getFormProps } from '@conform-to/react';
+import { Form, useActionData, useNavigation, useParams } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { confirmPasswordReset } from '~/domain/accounts.server';
 import { contextOf } from '~/lib/context';
 import { handleForm, submittedForm } from '~/lib/form.server';
@@ -24,19 +26,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ResetPassword() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const errors = result?.result.error;
+  // The action reads uid and token from the URL, not the form: the browser's check reads them there too.
+  const { uid, token } = useParams();
+  const [form, fields] = useSchemaForm(resetPasswordSchema, result?.result, { nativeValidation: true, serverFields: { uid, token } });
   // SPEC §5: server errors for new_password or token show their first message.
-  const linkError = errors?.token?.[0] ?? errors?.uid?.[0];
+  const linkError = fields.token.errors?.[0] ?? fields.uid.errors?.[0];
   return (
     <div className="card mx-auto max-w-md">
       <h1 className="mb-6 text-2xl font-bold">Choose a new password</h1>
-      <FormErrors errors={linkError ? [linkError] : errors?.['']} />
-      <Form method="post">
-        <Field label="New password" name="new_password" errors={errors?.new_password}>
-          <input id="new_password" name="new_password" type="password" required autoComplete="new-password" className="input" />
+      <FormErrors errors={linkError ? [linkError] : form.errors} />
+      <Form method="post" {...getFormProps(form)}>
+        <Field label="New password" name="new_password" errors={fields.new_password.errors}>
+          <input id="new_password" name="new_password" type="password" required={fields.new_password.required} autoComplete="new-password" className="input" />
         </Field>
-        <Field label="Confirm new password" name="re_new_password" errors={errors?.re_new_password}>
-          <input id="re_new_password" name="re_new_password" type="password" required autoComplete="new-password" className="input" />
+        <Field label="Confirm new password" name="re_new_password" errors={fields.re_new_password.errors}>
+          <input id="re_new_password" name="re_new_password" type="password" required={fields.re_new_password.required} autoComplete="new-password" className="input" />
         </Field>
         <button type="submit" className="btn-primary w-full" disabled={busy}>Reset password</button>
       </Form>

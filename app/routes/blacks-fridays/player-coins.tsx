@@ -1,5 +1,7 @@
+import { getFormProps } from '@conform-to/react';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { EmptyState, Field, FormErrors } from '~/components/field';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { Pagination } from '~/components/pagination';
 import { ADJUSTMENT_BOOKED, adjustCoins, playerCoins, type CoinReason } from '~/domain/coins.server';
 import { requireStaffPage } from '~/lib/auth.server';
@@ -49,7 +51,7 @@ export default function PlayerCoins() {
   const { player, balance, count, page, rows } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === 'submitting';
-  const errors = result?.error;
+  const [form, fields] = useSchemaForm(coinAdjustmentSchema, result, { nativeValidation: true });
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="card flex flex-wrap items-center gap-6">
@@ -93,13 +95,13 @@ export default function PlayerCoins() {
         <section className="card" aria-labelledby="adjust">
           <h2 id="adjust" className="mb-1 text-lg font-semibold">Adjust</h2>
           <p className="mb-4 text-sm text-slate-600">A positive amount adds coins, a negative one takes them; the reason is kept in the ledger.</p>
-          <Form method="post" key={count} preventScrollReset>
-            <FormErrors errors={errors?.['']} />
-            <Field label="Amount" name="amount" errors={errors?.amount}>
-              <input id="amount" name="amount" type="number" step={1} min={-ADJUSTMENT_LIMIT} max={ADJUSTMENT_LIMIT} required className="input" defaultValue={String(result?.initialValue?.amount ?? '')} />
+          <Form method="post" key={count} preventScrollReset {...getFormProps(form)}>
+            <FormErrors errors={form.errors} />
+            <Field label="Amount" name="amount" errors={fields.amount.errors}>
+              <input id="amount" name="amount" type="number" step={1} min={-ADJUSTMENT_LIMIT} max={ADJUSTMENT_LIMIT} required={fields.amount.required} className="input" defaultValue={String(result?.initialValue?.amount ?? '')} />
             </Field>
-            <Field label="Reason" name="reason" errors={errors?.reason}>
-              <input id="reason" name="reason" type="text" required maxLength={ADJUSTMENT_REASON_MAX} className="input" defaultValue={String(result?.initialValue?.reason ?? '')} />
+            <Field label="Reason" name="reason" errors={fields.reason.errors}>
+              <input id="reason" name="reason" type="text" required={fields.reason.required} maxLength={ADJUSTMENT_REASON_MAX} className="input" defaultValue={String(result?.initialValue?.reason ?? '')} />
             </Field>
             <button type="submit" className="btn-primary" disabled={busy}>Adjust</button>
           </Form>

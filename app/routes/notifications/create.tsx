@@ -1,6 +1,8 @@
+import { getFormProps } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
 import { MarkdownEditor } from '~/components/markdown-editor';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { createAdminNotification, eventChoices } from '~/domain/notifications.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { handleForm } from '~/lib/form.server';
@@ -26,19 +28,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CreateNotification() {
   const { events } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const errors = result?.result.error;
+  // The rich-text editor keeps the description in a hidden input of the same name: it is checked too.
+  const [form, fields] = useSchemaForm(notificationSchema, result?.result);
   const typed = result?.result.initialValue ?? {};
   const busy = useNavigation().state === 'submitting';
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="mb-6 text-2xl font-bold">New notification</h1>
-      <Form method="post" noValidate className="card" aria-label="Notification">
-        <FormErrors errors={errors?.['']} />
-        <Field label="Title" name="title" errors={errors?.title}>
-          <input id="title" name="title" type="text" required maxLength={TITLE_MAX} defaultValue={String(typed.title ?? '')} className="input" />
+      <Form method="post" {...getFormProps(form)} className="card" aria-label="Notification">
+        <FormErrors errors={form.errors} />
+        <Field label="Title" name="title" errors={fields.title.errors}>
+          <input id="title" name="title" type="text" required={fields.title.required} maxLength={TITLE_MAX} defaultValue={String(typed.title ?? '')} className="input" />
         </Field>
-        <MarkdownEditor id="description" name="description" label="Description" defaultValue={String(typed.description ?? '')} errors={errors?.description} required />
-        <Field label="Receiving event (optional: only its registered players and team members get it)" name="event" errors={errors?.event}>
+        <MarkdownEditor id="description" name="description" label="Description" defaultValue={String(typed.description ?? '')} errors={fields.description.errors} required={fields.description.required} />
+        <Field label="Receiving event (optional: only its registered players and team members get it)" name="event" errors={fields.event.errors}>
           <select id="event" name="event" defaultValue={String(typed.event ?? '')} className="input">
             <option value="">Everyone</option>
             {events.map((e) => <option key={e.id} value={e.id}>{e.name}</option>)}

@@ -1,12 +1,14 @@
+import { getFormProps } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { resolveScope } from '~/domain/scope.server';
 import { createTeam, eventsOpenForTeams, myTeamIn, requireTeamPlayer } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { NotFound } from '~/lib/errors.server';
 import { handleForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
-import { teamCreateSchema } from '~/schemas/team';
+import { TEAM_NAME_MAX, teamCreateSchema } from '~/schemas/team';
 import type { Route } from './+types/create';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create your team · CTF Arena' }];
@@ -51,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function CreateTeam() {
   const { fixed, events, chosen, current } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const errors = result?.result.error;
+  const [form, fields] = useSchemaForm(teamCreateSchema, result?.result);
   const busy = useNavigation().state === 'submitting';
   return (
     <div className="card mx-auto max-w-md">
@@ -62,30 +64,30 @@ export default function CreateTeam() {
           You already play this event in the team <Link className="link" to={`/teams/me?team=${current.id}`}>{current.name}</Link>.
         </p>
       ) : null}
-      <FormErrors errors={errors?.['']} />
+      <FormErrors errors={form.errors} />
       {!fixed && events.length === 0 ? (
         <p className="text-slate-600">No team event is open for teams at the moment.</p>
       ) : (
-        <Form method="post" noValidate>
+        <Form method="post" {...getFormProps(form)}>
           {!fixed ? (
-            <Field label="Event" name="event" errors={errors?.event}>
+            <Field label="Event" name="event" errors={fields.event.errors}>
               <select id="event" name="event" className="input" defaultValue={String(result?.result.initialValue?.event ?? chosen ?? events[0]?.id ?? '')}>
                 {events.map((e) => (
                   <option key={e.id} value={e.id}>{e.name}{e.upcoming ? ' (upcoming)' : ''}</option>
                 ))}
               </select>
             </Field>
-          ) : errors?.event ? (
-            <FormErrors errors={errors.event} />
+          ) : fields.event.errors ? (
+            <FormErrors errors={fields.event.errors} />
           ) : null}
-          <Field label="Team name" name="name" errors={errors?.name}>
-            <input id="name" name="name" className="input" required maxLength={50} autoComplete="off" defaultValue={String(result?.result.initialValue?.name ?? '')} />
+          <Field label="Team name" name="name" errors={fields.name.errors}>
+            <input id="name" name="name" className="input" required={fields.name.required} maxLength={TEAM_NAME_MAX} autoComplete="off" defaultValue={String(result?.result.initialValue?.name ?? '')} />
           </Field>
-          <Field label="Password" name="password" errors={errors?.password}>
-            <input id="password" name="password" type="password" className="input" required autoComplete="new-password" />
+          <Field label="Password" name="password" errors={fields.password.errors}>
+            <input id="password" name="password" type="password" className="input" required={fields.password.required} autoComplete="new-password" />
           </Field>
-          <Field label="Confirm password" name="re_password" errors={errors?.re_password}>
-            <input id="re_password" name="re_password" type="password" className="input" required autoComplete="new-password" />
+          <Field label="Confirm password" name="re_password" errors={fields.re_password.errors}>
+            <input id="re_password" name="re_password" type="password" className="input" required={fields.re_password.required} autoComplete="new-password" />
           </Field>
           <button type="submit" className="btn-primary w-full" disabled={busy}>Create</button>
         </Form>

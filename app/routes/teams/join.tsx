@@ -1,10 +1,12 @@
+import { getFormProps } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { joinTeam, requireTeamPlayer, teamByCode } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { handleForm, submittedForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
-import { teamJoinSchema } from '~/schemas/team';
+import { TEAM_NAME_MAX, teamJoinSchema } from '~/schemas/team';
 import type { Route } from './+types/join';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team ? `Join ${data.team.name}` : 'Join a team'} · CTF Arena` }];
@@ -38,11 +40,13 @@ export default function JoinTeam() {
   const { team, event } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.result.error;
+  // The name-and-password form is checked in the browser; the invitation's form has no field to check.
+  const [form, fields] = useSchemaForm(teamJoinSchema, team ? null : result?.result);
   const busy = useNavigation().state === 'submitting';
   return (
     <div className="card mx-auto max-w-md">
       <h1 className="mb-2 text-2xl font-bold">{team ? `Join ${team.name}` : 'Join a team'}</h1>
-      <FormErrors errors={[...(errors?.[''] ?? []), ...(team ? (errors?.code_invitation ?? []) : [])]} />
+      <FormErrors errors={team ? [...(errors?.[''] ?? []), ...(errors?.code_invitation ?? [])] : form.errors} />
       {team ? (
         <Form method="post">
           <p className="mb-4 text-slate-600">
@@ -51,13 +55,13 @@ export default function JoinTeam() {
           <button type="submit" className="btn-primary w-full" disabled={busy}>Join</button>
         </Form>
       ) : (
-        <Form method="post" noValidate>
+        <Form method="post" {...getFormProps(form)}>
           {event ? <input type="hidden" name="event" value={event} /> : null}
-          <FormErrors errors={errors?.event} />
-          <Field label="Team name" name="name" errors={errors?.name}>
-            <input id="name" name="name" className="input" required maxLength={50} autoComplete="off" defaultValue={String(result?.result.initialValue?.name ?? '')} />
+          <FormErrors errors={fields.event.errors} />
+          <Field label="Team name" name="name" errors={fields.name.errors}>
+            <input id="name" name="name" className="input" required maxLength={TEAM_NAME_MAX} autoComplete="off" defaultValue={String(result?.result.initialValue?.name ?? '')} />
           </Field>
-          <Field label="Password" name="password" errors={errors?.password}>
+          <Field label="Password" name="password" errors={fields.password.errors}>
             <input id="password" name="password" type="password" className="input" required autoComplete="off" />
           </Field>
           <button type="submit" className="btn-primary w-full" disabled={busy}>Join</button>

@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
+import { getFormProps } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { EmptyState, Field, FormErrors } from '~/components/field';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { myTeam, updateTeam } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { env } from '~/lib/env.server';
 import { flagEmoji } from '~/lib/flag-emoji';
 import { handleForm, submittedForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
-import { NO_TEAM, TEAM_UPDATED, teamUpdateSchema } from '~/schemas/team';
+import { NO_TEAM, TEAM_NAME_MAX, TEAM_UPDATED, teamUpdateSchema } from '~/schemas/team';
 import type { Route } from './+types/me';
 
 export const meta: Route.MetaFunction = () => [{ title: 'My team · CTF Arena' }];
@@ -82,7 +84,7 @@ function InvitationLink({ link }: { link: string }) {
 export default function MyTeam() {
   const { team, others, invitation } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const errors = result?.result.error;
+  const [form, fields] = useSchemaForm(teamUpdateSchema, result?.result);
   const busy = useNavigation().state === 'submitting';
   if (!team) {
     return (
@@ -118,19 +120,19 @@ export default function MyTeam() {
         <h2 className="mb-4 text-lg font-semibold">Team account</h2>
         {invitation ? <InvitationLink link={invitation} /> : null}
         {team.isOwner ? (
-          <Form method="post" noValidate>
-            <FormErrors errors={errors?.['']} />
+          <Form method="post" {...getFormProps(form)}>
+            <FormErrors errors={form.errors} />
             <input type="hidden" name="team" value={team.id} />
-            <Field label="Team name" name="name" errors={errors?.name}>
-              <input id="name" name="name" className="input" required maxLength={50} defaultValue={String(result?.result.initialValue?.name ?? team.name)} />
+            <Field label="Team name" name="name" errors={fields.name.errors}>
+              <input id="name" name="name" className="input" required={fields.name.required} maxLength={TEAM_NAME_MAX} defaultValue={String(result?.result.initialValue?.name ?? team.name)} />
             </Field>
-            <Field label="Current password" name="current_password" errors={errors?.current_password}>
+            <Field label="Current password" name="current_password" errors={fields.current_password.errors}>
               <input id="current_password" name="current_password" type="password" className="input" autoComplete="current-password" />
             </Field>
-            <Field label="New password" name="password" errors={errors?.password}>
+            <Field label="New password" name="password" errors={fields.password.errors}>
               <input id="password" name="password" type="password" className="input" autoComplete="new-password" />
             </Field>
-            <Field label="Confirm new password" name="re_password" errors={errors?.re_password}>
+            <Field label="Confirm new password" name="re_password" errors={fields.re_password.errors}>
               <input id="re_password" name="re_password" type="password" className="input" autoComplete="new-password" />
             </Field>
             <button type="submit" className="btn-primary" disabled={busy}>Update</button>

@@ -1,0 +1,57 @@
+// conform's useForm over one of the shared schemas (app/schemas), the Epic Stack way: the schema
+// the action parses with (handleForm, app/lib/form.server.ts) also checks the form in the browser
+// before it posts, so its messages show under the fields without a round trip. Without JavaScript
+// nothing of this runs: the form posts as plain HTML and the server answers with the same messages.
+// The constraint (getZodConstraint) gives each field's `required`; with zod 4.6 it reads no length
+// from string checks, so a `maxLength` the markup has stays written from the schema's constant.
+import { useMemo } from 'react';
+import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import type { z } from 'zod';
+
+/** An object schema (refinements and pipes included): a form is a set of named fields. */
+type ObjectSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+export interface SchemaFormOptions<Schema extends ObjectSchema> {
+  /** The form's values before anything was typed (conform's defaultValue). */
+  defaultValue?: DefaultValue<z.input<Schema>>;
+  /**
+   * Whether, before hydration, the browser's own checks (`required`...) run before posting, as
+   * the form did before it had JavaScript checks. Once hydrated the schema's messages replace them.
+   * False for forms that are `noValidate` without JavaScript (their errors all come from the server).
+   */
+  nativeValidation?: boolean;
+  /**
+   * Values the action adds to the form from elsewhere (the URL's uid and token, say): the schema
+   * reads them, the browser's form does not hold them, so they are added before the check.
+   */
+  serverFields?: Record<string, string | undefined>;
+}
+
+/** The form and its fields; spread `getFormProps(form)` on the <Form> to check it on submit. */
+export function useSchemaForm<Schema extends ObjectSchema>(
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+  { defaultValue, nativeValidation = false, serverFields }: SchemaFormOptions<Schema> = {},
+) {
+  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    lastResult,
+    defaultValue,
+    defaultNoValidate: !nativeValidation,
+    constraint,
+    onValidate({ formData }) {
+      return parseWithZod(serverFields ? withFields(formData, serverFields) : formData, { schema });
+    },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+}
+
+/** A copy of `formData` with `fields` set (the form's own FormData posts unchanged). */
+function withFields(formData: FormData, fields: Record<string, string | undefined>): FormData {
+  const copy = new FormData();
+  for (const [name, value] of formData) copy.append(name, value);
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) copy.set(name, value);
+  return copy;
+}

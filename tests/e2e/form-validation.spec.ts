@@ -1,0 +1,88 @@
+// One schema, both sides of a form: with JavaScript the shared zod schema (app/schemas) refuses an
+// invalid form in the browser, under its fields and without posting; without JavaScript the same
+// input posts and the server answers with the very same messages.
+import { expect, test, type Page } from '@playwright/test';
+import { activeLearner, logIn, uniqueName, visit } from './helpers';
+
+const EVENT = 'Cyber Week Online CTF';
+const TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
+const REQUIRED = 'This field is required.';
+
+/** The POSTs the page sends from now on. */
+function watchPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
+  return posts;
+}
+
+/** The error shown under a labelled field, tied to it (aria-describedby). */
+async function expectFieldError(page: Page, label: string, message: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = await field.getAttribute('aria-describedby');
+  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(message);
+}
+
+/** With JavaScript nothing was posted; without it the form was, and the server answered. */
+function expectPosted(posts: string[], path: string) {
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  expect(posts).toEqual(js ? [] : [path]);
+}
+
+test('sign-up: a too-short password and a mismatch are said under their fields, by the browser with JavaScript, by the server without', async ({ page }) => {
+  await visit(page, '/sign-up');
+  const posts = watchPosts(page);
+  // The schema's required fields are marked so; without JavaScript the browser checks them first (no
+  // novalidate), with it the schema's own messages replace the browser's.
+  for (const label of ['Username', 'Full name', 'Email', 'Password', 'Confirm password']) await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '');
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  await expect(page.locator('form').filter({ has: page.getByLabel('Username') })).toHaveJSProperty('noValidate', js);
+  const username = uniqueName('fv');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Full name').fill('Form Validation');
+  await page.getByLabel('Email').fill(`${username}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm password').fill('shorter');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expectFieldError(page, 'Password', TOO_SHORT);
+  await expectFieldError(page, 'Confirm password', "The two password fields didn't match.");
+  await expect(page.getByLabel('Username')).toHaveValue(username);
+  expectPosted(posts, '/sign-up');
+});
+
+test('sign-up with JavaScript: a field is checked when it is left, and its error goes as it is corrected', async ({ page }) => {
+  test.skip(test.info().project.use.javaScriptEnabled === false, 'blur and input checks need JavaScript');
+  await visit(page, '/sign-up');
+  const posts = watchPosts(page);
+  await page.getByLabel('Password', { exact: true }).fill('1234');
+  await page.getByLabel('Confirm password').focus();
+  await expectFieldError(page, 'Password', TOO_SHORT);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-one');
+  await expect(page.getByLabel('Password', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(TOO_SHORT)).toHaveCount(0);
+  expect(posts).toEqual([]);
+});
+
+test('teams: a mismatch on create and a join without name or password are said under their fields, with or without JavaScript', async ({ page, request, baseURL }) => {
+  const learner = await activeLearner(request, baseURL!);
+  await logIn(page, learner.email, learner.password);
+
+  await visit(page, '/teams/create');
+  let posts = watchPosts(page);
+  await page.getByLabel('Event').selectOption({ label: EVENT });
+  await page.getByLabel('Team name').fill(uniqueName('Team '));
+  await page.getByLabel('Password', { exact: true }).fill('team-password-1');
+  await page.getByLabel('Confirm password').fill('team-password-2');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expectFieldError(page, 'Confirm password', "This two password field didn't match");
+  expectPosted(posts, '/teams/create');
+
+  await visit(page, '/teams/join');
+  posts = watchPosts(page);
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expectFieldError(page, 'Team name', REQUIRED);
+  await expectFieldError(page, 'Password', REQUIRED);
+  expectPosted(posts, '/teams/join');
+});
