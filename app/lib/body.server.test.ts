@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BODY_MESSAGES, BodyRefused, FormFields, MAX_FIELDS, MAX_JSON_DEPTH, jsonValue, multipartFields, readForm, readRequestBody, unsupportedPageBody, urlencodedFields } from './body.server';
-import { handleForm, parseWithSchema, schemaFields } from './form.server';
+import { handleForm, intentSchema, parseWithSchema, schemaFields, typedReply, unknownAction } from './form.server';
+import { resultFor, typedValue } from './form-result';
 import { readBody } from './api.server';
-import { Invalid, RateLimited } from './errors.server';
+import { Invalid, NotFound, RateLimited } from './errors.server';
+import { postedId, postedList } from '~/schemas/fields';
 
 const URLENCODED = 'application/x-www-form-urlencoded';
 const post = (body: BodyInit | null, type?: string, headers: Record<string, string> = {}) =>
@@ -240,6 +242,57 @@ describe('page actions answer in conform\'s own reply', () => {
     expect(limited.response.init?.status).toBe(429);
     expect(limited.response.data.result.error).toEqual({ '': ['Too many attempts.'] });
     expect(await handleForm(form(valid), account, async () => 'ran')).toEqual({ ok: true, value: 'ran' });
+  });
+});
+
+describe('pages of several forms (one intent each)', () => {
+  const form = (fields: [string, string][]) => new FormFields(fields);
+  const edit = intentSchema('edit', z.object({ name: z.string({ error: 'Required.' }), id: postedId() }));
+
+  it('reply with the intent they answer, which the page reads to show it in that form', async () => {
+    const refused = await handleForm(form([['intent', 'edit'], ['name', ''], ['id', '3']]), edit, async () => 'ran');
+    if (refused.ok) throw new Error('accepted');
+    const result = refused.response.data.result;
+    expect(result).toMatchObject({ initialValue: { intent: 'edit', id: '3' }, error: { name: ['Required.'] } });
+    expect(resultFor(result, 'edit')).toBe(result);
+    expect(resultFor(result, 'delete')).toBeNull();
+    // A blank field comes back blank, not as the stored value it replaced.
+    expect(typedValue(result, 'name', 'stored')).toBe('');
+    expect(typedValue(null, 'name', 'stored')).toBe('stored');
+    expect(unknownAction().data.result.error).toEqual({ '': ['Unknown action.'] });
+    expect(unknownAction().init?.status).toBe(400);
+  });
+
+  it('hand the action their fields without the intent; ids and lists as the form posted them', async () => {
+    const seen = await handleForm(form([['intent', 'edit'], ['name', 'x'], ['id', '7']]), edit, async (value) => value);
+    expect(seen).toEqual({ ok: true, value: { name: 'x', id: 7 } });
+    // An id no record has is the domain's to refuse (its 404), never the schema's.
+    for (const [posted, id] of [[[], 0], [[['id', '']], 0], [[['id', 'x']], NaN], [[['id', '4'], ['id', '5']], 4]] as [[string, string][], number][]) {
+      const parsed = parseWithSchema(form([['intent', 'edit'], ['name', 'x'], ...posted]), edit);
+      expect(parsed.status === 'success' && parsed.value.id).toEqual(id);
+    }
+    const ids = intentSchema('validate', z.object({ ids: postedList() }));
+    for (const [posted, list] of [[[], []], [[['ids', '']], ['']], [[['ids', '1'], ['ids', '2']], ['1', '2']]] as [[string, string][], string[]][]) {
+      const parsed = parseWithSchema(form([['intent', 'validate'], ...posted]), ids);
+      expect(parsed.status === 'success' && parsed.value.ids).toEqual(list);
+    }
+  });
+
+  it('answer a missing record as the page asks: propagated, or on the form with its 404', async () => {
+    const gone = async () => {
+      throw new NotFound('No such thing.');
+    };
+    await expect(handleForm(form([['intent', 'edit'], ['name', 'x']]), edit, gone)).rejects.toBeInstanceOf(NotFound);
+    const shown = await handleForm(form([['intent', 'edit'], ['name', 'x']]), edit, gone, { notFoundOnForm: true });
+    if (shown.ok) throw new Error('accepted');
+    expect(shown.response.init?.status).toBe(404);
+    expect(shown.response.data.result).toMatchObject({ initialValue: { intent: 'edit' }, error: { '': ['No such thing.'] } });
+  });
+
+  it('show a form again as it was typed, nothing checked', () => {
+    const { result } = typedReply(form([['intent', 'back'], ['name', 'n'], ['note', ''], ['other', 'x']]), ['intent', 'name', 'note', 'missing'], { note: ['Why.'] });
+    expect(result.initialValue).toEqual({ intent: 'back', name: 'n' });
+    expect(result.error).toEqual({ note: ['Why.'] });
   });
 });
 

@@ -58,39 +58,60 @@ type FormResponse = ReturnType<typeof data<FormResult>>;
 
 const NOTHING = z.object({});
 
-/** The 400 a page answers for a body refused whole: its message is form-level. */
-function refusedResponse(errors: FieldErrors): FormResponse {
-  return data({ result: replyTo(parseWithSchema(new FormFields(), NOTHING), errors) }, { status: 400 });
+/**
+ * conform's reply with `errors` and no field read (the 400 of a body refused whole, of an unknown
+ * intent): form-level ones under non_field_errors.
+ */
+export function errorReply(errors: FieldErrors, status = 400): FormResponse {
+  return data({ result: replyTo(parseWithSchema(new FormFields(), NOTHING), errors) }, { status });
+}
+
+/** The 400 of a page with several forms for an intent none of them posts. */
+export const unknownAction = () => errorReply({ non_field_errors: ['Unknown action.'] });
+
+/**
+ * The schema of one form on a page that has several, told apart by their `intent` field: `fields`
+ * (an object schema; none by default) with `intent` fixed to the form's. The reply to it carries the
+ * intent back (`result.initialValue.intent`, read by resultFor in ./form-result) so the page shows
+ * it in that form; the value handed to the action leaves it out.
+ */
+export function intentSchema<const I extends string, S extends z.ZodObject = typeof NOTHING>(intent: I, fields?: S) {
+  return ((fields ?? NOTHING) as S).extend({ intent: z.literal(intent) }).transform(({ intent: _intent, ...value }) => value as Omit<z.output<S>, 'intent'>);
 }
 
 /**
- * The request's form (app/lib/body.server.ts), or why it was refused (malformed, of another type,
- * too many fields) as form-level errors, for the route to answer 400 in its own shape.
+ * conform's reply showing the form again as it was typed, nothing checked (a step passed or gone
+ * back to in a form of several steps): the values of `names`, and `errors` if the page has some.
  */
-export async function readPageForm(request: Request): Promise<{ ok: true; form: FormFields } | { ok: false; errors: FieldErrors }> {
+export function typedReply(form: FormFields, names: readonly string[], errors?: FieldErrors): FormResult {
+  const schema = z.object(Object.fromEntries(names.map((name) => [name, z.unknown().optional()])));
+  return { result: replyTo(parseWithSchema(form, schema), errors) };
+}
+
+/**
+ * The request's form (app/lib/body.server.ts), or, for a body refused whole (malformed, of another
+ * type, too many fields), the 400 to answer, its message form-level.
+ */
+export async function submittedForm(request: Request): Promise<{ ok: true; form: FormFields } | { ok: false; response: FormResponse }> {
   try {
     return { ok: true, form: await readForm(request) };
   } catch (error) {
-    if (error instanceof BodyRefused) return { ok: false, errors: error.fields };
+    if (error instanceof BodyRefused) return { ok: false, response: errorReply(error.fields) };
     throw error;
   }
-}
-
-/** readPageForm for a page whose errors are conform's: the refusal is the 400 to answer. */
-export async function submittedForm(request: Request): Promise<{ ok: true; form: FormFields } | { ok: false; response: FormResponse }> {
-  const read = await readPageForm(request);
-  return read.ok ? read : { ok: false, response: refusedResponse(read.errors) };
 }
 
 /**
  * Parses the form (or the request's, read with submittedForm) with `schema` and calls `run` with
  * the value. A refused body, invalid input and domain errors (rate limits, permission) become a 4xx
- * with messages; anything else propagates.
+ * with messages; anything else propagates. A missing record (404) propagates too, to be the page's
+ * 404 or the route's own answer, unless `notFoundOnForm`: then it is a message on the form.
  */
 export async function handleForm<S extends z.ZodType, R>(
   source: FormFields | Request,
   schema: S,
   run: (value: z.infer<S>) => Promise<R>,
+  { notFoundOnForm = false } = {},
 ): Promise<{ ok: true; value: R } | { ok: false; response: FormResponse }> {
   let form: FormFields;
   if (source instanceof FormFields) form = source;
@@ -104,8 +125,7 @@ export async function handleForm<S extends z.ZodType, R>(
   try {
     return { ok: true, value: await run(submission.value as z.infer<S>) };
   } catch (error) {
-    // A missing record is the page's 404; any other refusal of the domain shows on the form.
-    const shown = error instanceof DomainError && error.status === 404 ? null : pageErrors(error);
+    const shown = error instanceof DomainError && error.status === 404 && !notFoundOnForm ? null : pageErrors(error);
     if (shown) return { ok: false, response: data({ result: replyTo(submission, shown.errors) }, { status: shown.status }) };
     throw error;
   }
@@ -117,7 +137,7 @@ export async function handleForm<S extends z.ZodType, R>(
  * run a domain function, so a 401 from one is a refusal to show). Null for anything else, which must
  * propagate.
  */
-export function pageErrors(error: unknown): { errors: FieldErrors; status: number } | null {
+function pageErrors(error: unknown): { errors: FieldErrors; status: number } | null {
   if (error instanceof Invalid) return { errors: error.fields, status: 400 };
   if (error instanceof DomainError) return { errors: { non_field_errors: [error.message] }, status: error.status };
   return null;

@@ -62,3 +62,12 @@ const BOOLEAN_WORDS: Record<string, boolean> = { true: true, show: true, on: tru
 /** A boolean, or one of the words forms and query strings use for one (true/false, on/off, 1/0...). */
 export const boolean = () =>
   z.preprocess((v) => (typeof v === 'string' ? (BOOLEAN_WORDS[v.trim().toLowerCase()] ?? v) : v), z.boolean({ error: typeError(NOT_BOOLEAN) }));
+
+/**
+ * A record's id as a page's hidden field posts it, refused by no schema: a number as
+ * Number(form.get(name)) makes it, so a missing or malformed one finds no record (the domain's 404).
+ */
+export const postedId = () => z.unknown().optional().transform((v) => Number((Array.isArray(v) ? v[0] : v) ?? null));
+
+/** Every value a form posted under a name, as FormData.getAll lists them: the domain checks them. */
+export const postedList = () => z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.unknown()));

@@ -1,4 +1,5 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { AccountForm } from '~/components/account-form';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, FormErrors } from '~/components/field';
@@ -11,8 +12,8 @@ import { ownRewardRequests, purchaseReward, PURCHASE_SUCCESS, STAFF_DO_NOT_PURCH
 import { listRewards } from '~/domain/rewards.server';
 import { requireUser } from '~/lib/auth.server';
 import { COUNTRIES } from '~/lib/countries.server';
-import { DomainError } from '~/lib/errors.server';
-import { handleForm, submittedForm } from '~/lib/form.server';
+import { handleForm, intentSchema, submittedForm } from '~/lib/form.server';
+import { resultFor, typedValue } from '~/lib/form-result';
 import { MESSAGES } from '~/lib/messages';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -24,6 +25,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'My account · CTF Arena
 
 const PURCHASE_DIALOG = '/me?dialog=purchase';
 const CHOOSE_A_REWARD = 'Choose a reward.';
+const PURCHASE = intentSchema('purchase', z.object({ reward: z.string({ error: CHOOSE_A_REWARD }).trim().min(1, CHOOSE_A_REWARD).transform(Number) }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -54,15 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return read.response;
   const form = read.form;
   if (form.get('intent') === 'purchase') {
-    const chosen = form.get('reward');
-    if (typeof chosen !== 'string' || !chosen.trim()) return data({ purchaseError: CHOOSE_A_REWARD, result: null }, { status: 400 });
-    try {
-      await purchaseReward(user, Number(chosen));
-    } catch (error) {
-      // 400 (coins missing), 403 (staff), 404 (the reward left the shop): said in the dialog (SPEC §8).
-      if (error instanceof DomainError && error.status !== 401) return data({ purchaseError: error.message, chosen, result: null }, { status: error.status });
-      throw error;
-    }
+    // 400 (coins missing), 403 (staff), 404 (the reward left the shop): said in the dialog (SPEC §8).
+    const outcome = await handleForm(form, PURCHASE, ({ reward }) => purchaseReward(user, reward), { notFoundOnForm: true });
+    if (!outcome.ok) return outcome.response;
     return redirectWithFlash(request, '/me', { type: 'success', text: PURCHASE_SUCCESS });
   }
   const picture = form.get('profile');
@@ -74,13 +70,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Me() {
   const { me, countries, rewards, requests, staffNotice } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
-  const editing = params.get('edit') === '1' || (result && 'result' in result && result.result);
+  // The purchase's reply is the dialog's; any other (a body refused whole included) the profile form's.
+  const purchase = resultFor(result, 'purchase');
+  const profile = purchase ? null : result;
+  const editing = params.get('edit') === '1' || !!profile;
   const countryName = countries.find((c) => c.code === me.country)?.name ?? me.country;
-  const purchaseError = result && 'purchaseError' in result ? result.purchaseError : null;
-  const chosen = result && 'chosen' in result ? Number(result.chosen) : null;
+  const purchaseError = purchase?.error?.[''] ?? purchase?.error?.reward;
+  const chosen = Number(typedValue(purchase, 'reward')) || null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="card flex flex-wrap items-center gap-6">
@@ -107,7 +106,7 @@ export default function Me() {
           <AccountForm
             mode="account"
             countries={countries}
-            lastResult={result && 'result' in result ? result.result : null}
+            lastResult={profile}
             defaultValue={{ username: me.username, fullname: me.fullname, email: me.email, gender: me.gender, country: me.country }}
           />
         ) : (
@@ -150,7 +149,7 @@ export default function Me() {
 
       {params.get('dialog') === 'purchase' ? (
         <UrlDialog title="Purchase a reward" closeTo="/me">
-          <FormErrors errors={purchaseError ? [purchaseError] : null} />
+          <FormErrors errors={purchaseError} />
           {me.isStaff ? (
             !purchaseError ? <p className="text-sm text-slate-700">{staffNotice}</p> : null
           ) : (

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * What remix-auth-form reads (it calls formData() on a clone of the request it is given): only the
- * two fields it checks, re-encoded, so the body is read once, by readPageForm, whatever it holds.
+ * two fields it checks, re-encoded, so the body is read once, by submittedForm, whatever it holds.
  */
 function credentialsRequest(request: Request, form: FormFields): Request {
   const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' });

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { BlackFridayTabs } from '~/components/black-friday-tabs';
 import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
 import { DialogActions, UrlDialog } from '~/components/dialog';
@@ -6,11 +7,12 @@ import { EmptyState, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { decideRewardRequests, decisionMessage, listRewardRequests, type Decision } from '~/domain/reward-requests.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { NotFound, type FieldErrors } from '~/lib/errors.server';
-import { pageErrors, readPageForm } from '~/lib/form.server';
+import { NotFound } from '~/lib/errors.server';
+import { handleForm, intentSchema, submittedForm, unknownAction } from '~/lib/form.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
+import { postedList } from '~/schemas/fields';
 import type { Route } from './+types/reward-requests';
 
 // One module, two tabs (SPEC §2): /blacks-fridays/unprocessed-reward-requests and
@@ -63,23 +65,26 @@ function backTo(request: Request) {
   return hrefWith(new URL(request.url), without(DIALOG_PARAMS));
 }
 
+const decisionSchema = (decision: Decision) => intentSchema(decision, z.object({ ids: postedList() }));
+const DECIDE = { validate: decisionSchema('validate'), dismiss: decisionSchema('dismiss') };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
-  const read = await readPageForm(request);
-  if (!read.ok) return data({ errors: read.errors }, { status: 400 });
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
   const form = read.form;
   const decision = decisionParam(form.text('intent'));
-  const ids = form.getAll('ids');
-  if (!decision) return data({ errors: { non_field_errors: ['Unknown action.'] } as FieldErrors }, { status: 400 });
+  if (!decision) return unknownAction();
   try {
-    const decided = await decideRewardRequests(user, decision, ids);
+    // The domain checks the ids and says what is wrong with them.
+    const outcome = await handleForm(form, DECIDE[decision], async ({ ids }) => ({ ids, decided: await decideRewardRequests(user, decision, ids) }));
+    if (!outcome.ok) return outcome.response;
+    const { ids, decided } = outcome.value;
     const skipped = new Set(ids.map(String)).size - decided.length;
     const note = skipped > 0 ? ` ${skipped} already processed, left as ${skipped === 1 ? 'it was' : 'they were'}.` : '';
     return redirectWithFlash(request, backTo(request), { type: 'success', text: decisionMessage(decision, decided.length) + note });
   } catch (error) {
     if (error instanceof NotFound) return redirectWithFlash(request, backTo(request), { type: 'error', text: error.message });
-    const shown = pageErrors(error);
-    if (shown) return data({ errors: shown.errors }, { status: shown.status });
     throw error;
   }
 }
@@ -97,7 +102,7 @@ const WORDS: Record<Decision, { title: string; verb: string; button: string }> =
 
 export default function RewardRequests() {
   const { processed, count, page, rows } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const [params] = useSearchParams();
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
@@ -107,7 +112,8 @@ export default function RewardRequests() {
   const bulk = decisionParam(params.get('bulk'));
   const bulkIds = bulk ? params.getAll('ids') : [];
   const target = rows.find((r) => String(r.id) === params.get('id'));
-  const errors = result?.errors ?? null;
+  // Shown in the dialog that is open (its URL says which), a body refused whole included.
+  const errors = result?.error;
   const pending = rows.filter((r) => r.status === 'pending');
   useClearSelectionAfterSuccess('requests-form');
 
@@ -176,7 +182,7 @@ export default function RewardRequests() {
           <Form method="post">
             <input type="hidden" name="intent" value={confirm} />
             <input type="hidden" name="ids" value={params.get('id') ?? ''} />
-            <FormErrors errors={errors?.non_field_errors ?? errors?.ids} />
+            <FormErrors errors={errors?.[''] ?? errors?.ids} />
             <p className="mb-6 text-sm text-slate-700">
               Are you sure you want to {WORDS[confirm].verb} {target ? describe(target) : 'this reward request'}?{' '}
               {confirm === 'dismiss' ? 'The coins it cost go back to the player.' : 'The player gets the reward.'} This decision is final.
@@ -192,7 +198,7 @@ export default function RewardRequests() {
             <Form method="post">
               <input type="hidden" name="intent" value={bulk} />
               {bulkIds.map((id) => <input key={id} type="hidden" name="ids" value={id} />)}
-              <FormErrors errors={errors?.non_field_errors ?? errors?.ids} />
+              <FormErrors errors={errors?.[''] ?? errors?.ids} />
               <p className="mb-6 text-sm text-slate-700">
                 Are you sure you want to {WORDS[bulk].verb} {bulkIds.length} selected reward request{bulkIds.length === 1 ? '' : 's'}?{' '}
                 {bulk === 'dismiss' ? 'The coins they cost go back to the players.' : 'The players get their rewards.'} This decision is final.

@@ -1,17 +1,19 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { BlackFridayTabs } from '~/components/black-friday-tabs';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { createReward, deleteReward, getReward, REWARD_MESSAGES, rewardListPage, rewardPage, updateReward } from '~/domain/rewards.server';
-import { zodFieldErrors } from '~/lib/api.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { readForm } from '~/lib/body.server';
-import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
-import { pageErrors } from '~/lib/form.server';
+import { NotFound } from '~/lib/errors.server';
+import { handleForm, intentSchema, unknownAction } from '~/lib/form.server';
+import { resultFor, typedValue } from '~/lib/form-result';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
+import { postedId } from '~/schemas/fields';
 import { REWARD_COIN_MAX, REWARD_COIN_MIN, REWARD_TITLE_MAX, rewardSchema } from '~/schemas/reward';
 import type { Route } from './+types/rewards';
 
@@ -43,8 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = 'create' | 'edit' | 'delete';
 type Values = { title: string; coin: string; is_ctf_certification_reward: string };
+
+const CREATE = intentSchema('create', rewardSchema);
+const EDIT = intentSchema('edit', rewardSchema.extend({ id: postedId() }));
+const DELETE = intentSchema('delete', z.object({ id: postedId() }));
 
 function backTo(request: Request, page?: number) {
   return hrefWith(new URL(request.url), { ...without(DIALOG_PARAMS), ...(page ? { page } : {}) });
@@ -54,39 +59,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
   // Errors show in the dialog of their intent: a body refused whole (no intent to read) is the 400 page.
   const form = await readForm(request);
-  const intent = form.text('intent') as Intent;
-  const id = Number(form.get('id'));
-  const values: Values = { title: form.text('title'), coin: form.text('coin'), is_ctf_certification_reward: form.text('is_ctf_certification_reward') };
+  const intent = form.text('intent');
   try {
-    if (intent === 'create' || intent === 'edit') {
-      const parsed = rewardSchema.safeParse(values);
-      if (!parsed.success) throw new Invalid(zodFieldErrors(parsed.error));
-      if (intent === 'create') {
-        const reward = await createReward(user, parsed.data);
-        // Show the page the new reward landed on.
-        return redirectWithFlash(request, backTo(request, await rewardListPage(reward, PAGE_SIZE.list)), { type: 'success', text: REWARD_MESSAGES.created });
-      }
-      await updateReward(user, id, parsed.data);
+    if (intent === 'create') {
+      const outcome = await handleForm(form, CREATE, (input) => createReward(user, input));
+      if (!outcome.ok) return outcome.response;
+      // Show the page the new reward landed on.
+      return redirectWithFlash(request, backTo(request, await rewardListPage(outcome.value, PAGE_SIZE.list)), { type: 'success', text: REWARD_MESSAGES.created });
+    }
+    if (intent === 'edit') {
+      const outcome = await handleForm(form, EDIT, ({ id, ...input }) => updateReward(user, id, input));
+      if (!outcome.ok) return outcome.response;
       return redirectWithFlash(request, backTo(request), { type: 'success', text: REWARD_MESSAGES.updated });
     }
     if (intent === 'delete') {
-      await deleteReward(user, id);
+      const outcome = await handleForm(form, DELETE, ({ id }) => deleteReward(user, id));
+      if (!outcome.ok) return outcome.response;
       return redirectWithFlash(request, backTo(request), { type: 'success', text: REWARD_MESSAGES.deleted });
     }
   } catch (error) {
     if (error instanceof NotFound) return redirectWithFlash(request, backTo(request), { type: 'error', text: error.message });
-    const shown = pageErrors(error);
-    if (shown) return data({ intent, values, errors: shown.errors }, { status: shown.status });
     throw error;
   }
-  return data({ intent, values, errors: { non_field_errors: ['Unknown action.'] } as FieldErrors }, { status: 400 });
+  return unknownAction();
 }
 
 /** The reward form's fields, for Add and Edit; ids carry a prefix so both could share a page. */
-function RewardFields({ prefix, values, errors }: { prefix: string; values: Values; errors: FieldErrors | null }) {
+function RewardFields({ prefix, values, errors }: { prefix: string; values: Values; errors: Record<string, string[] | null> | undefined }) {
   return (
     <>
-      <FormErrors errors={errors?.non_field_errors} />
+      <FormErrors errors={errors?.['']} />
       <Field label="Title" name={`${prefix}-title`} errors={errors?.title}>
         <input id={`${prefix}-title`} name="title" type="text" required maxLength={REWARD_TITLE_MAX} className="input" defaultValue={values.title} />
       </Field>
@@ -108,15 +110,18 @@ const EMPTY: Values = { title: '', coin: '', is_ctf_certification_reward: '' };
 
 export default function Rewards() {
   const { count, page, rows, target, missing } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const [params] = useSearchParams();
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
-  const errorsFor = (intent: Intent) => (result && result.intent === intent ? result.errors : null);
   const link = (extra: Record<string, string>) => hrefWith(location, { ...without(DIALOG_PARAMS), ...extra });
   const close = link({});
   const dialog = params.get('dialog') === 'add' ? 'add' : params.has('edit') ? 'edit' : params.has('delete') ? 'delete' : null;
-  const valuesFor = (intent: Intent, fallback: Values) => (errorsFor(intent) && result ? result.values : fallback);
+  // What was typed in the form of `intent` when the reply answers it, else `fallback`.
+  const valuesFor = (intent: string, fallback: Values): Values => {
+    const mine = resultFor(result, intent);
+    return mine ? { title: typedValue(mine, 'title'), coin: typedValue(mine, 'coin'), is_ctf_certification_reward: typedValue(mine, 'is_ctf_certification_reward') } : fallback;
+  };
 
   return (
     <div>
@@ -156,7 +161,7 @@ export default function Rewards() {
           {/* noValidate: the server's messages show under the fields, with or without JavaScript. */}
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="create" />
-            <RewardFields prefix="add" values={valuesFor('create', EMPTY)} errors={errorsFor('create')} />
+            <RewardFields prefix="add" values={valuesFor('create', EMPTY)} errors={resultFor(result, 'create')?.error} />
             <DialogActions cancelTo={close} label="Save" busy={busy} />
           </Form>
         </UrlDialog>
@@ -171,7 +176,7 @@ export default function Rewards() {
               <RewardFields
                 prefix="edit"
                 values={valuesFor('edit', { title: target.title, coin: String(target.coin), is_ctf_certification_reward: target.certification ? 'yes' : 'no' })}
-                errors={errorsFor('edit')}
+                errors={resultFor(result, 'edit')?.error}
               />
               <DialogActions cancelTo={close} label="Save" busy={busy} />
             </Form>
@@ -187,7 +192,7 @@ export default function Rewards() {
             <Form method="post">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={target.id} />
-              <FormErrors errors={errorsFor('delete')?.non_field_errors} />
+              <FormErrors errors={resultFor(result, 'delete')?.error?.['']} />
               <p className="mb-6 text-sm text-slate-700">
                 Are you sure you want to delete the reward “{target.title}”? If players have requested it, it is hidden instead: it leaves this list and the shop, and its requests keep it.
               </p>

@@ -1,13 +1,13 @@
-import { data, useActionData, useLoaderData } from 'react-router';
+import { useActionData, useLoaderData } from 'react-router';
 import { createEvent } from '~/domain/events.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { fromConformErrors } from '~/lib/errors.server';
 import { isFile } from '~/lib/uploads.server';
-import { pageErrors, parseWithSchema, readPageForm } from '~/lib/form.server';
+import { handleForm, submittedForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { EVENT_MESSAGES, EVENT_TYPE_OPTIONS, eventSchema } from '~/schemas/event';
 import { REQUIRED } from '~/schemas/fields';
-import { EventForm, nextFridayResult, postedValues, type FormValues } from './event-form';
+import { EventForm, valuesAfter } from './event-form';
+import { nextFridayReply } from './event-form.server';
 import type { Route } from './+types/event-create';
 
 export const meta: Route.MetaFunction = () => [{ title: 'New event · CTF Arena' }];
@@ -17,39 +17,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { options: EVENT_TYPE_OPTIONS };
 }
 
+/**
+ * The form's schema on create: when other fields are refused, a missing image is said with them (when
+ * they pass, the domain says it with its own rules).
+ */
+const createSchema = (image: unknown) => eventSchema.refine(() => isFile(image), { path: ['image'], message: REQUIRED, when: (payload) => payload.issues.length > 0 });
+
 /** Staff create an event; every error comes back under its field (the image must be chosen again). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
-  const read = await readPageForm(request);
   // A body refused whole: its message above the form, which keeps what it showed.
-  if (!read.ok) return data({ values: null, errors: read.errors }, { status: 400 });
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
   const form = read.form;
-  const values = postedValues(form);
-  const friday = nextFridayResult(form);
-  if (friday) return data(friday, { status: friday.errors.start_date ? 400 : 200 });
-  const parsed = parseWithSchema(form, eventSchema);
-  if (parsed.status !== 'success') {
-    const errors = fromConformErrors(parsed.error);
-    if (!isFile(form.get('image'))) errors.image ??= [REQUIRED];
-    return data({ values, errors }, { status: 400 });
-  }
-  try {
-    const event = await createEvent(user, parsed.value, form.get('image'));
-    return redirectWithFlash(request, `/events/${event.type}`, { type: 'success', text: EVENT_MESSAGES.created });
-  } catch (error) {
-    const shown = pageErrors(error);
-    if (shown) return data({ values, errors: shown.errors }, { status: shown.status });
-    throw error;
-  }
+  const friday = nextFridayReply(form);
+  if (friday) return friday;
+  const image = form.get('image');
+  // Every refusal shows on the form, a missing record's (404) too.
+  const outcome = await handleForm(form, createSchema(image), (input) => createEvent(user, input, image), { notFoundOnForm: true });
+  if (!outcome.ok) return outcome.response;
+  return redirectWithFlash(request, `/events/${outcome.value.type}`, { type: 'success', text: EVENT_MESSAGES.created });
 }
 
 export default function EventCreate() {
   const { options } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as { values: FormValues; errors: Record<string, string[]> } | undefined;
+  const result = useActionData<typeof action>()?.result;
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="mb-6 text-2xl font-bold">New event</h1>
-      <EventForm mode="create" values={result?.values ?? { type: 'online' }} errors={result?.errors ?? {}} options={options} cancelTo="/events" />
+      <EventForm mode="create" values={valuesAfter(result, { type: 'online' })} errors={result?.error ?? {}} options={options} cancelTo="/events" />
     </div>
   );
 }

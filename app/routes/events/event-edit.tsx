@@ -1,11 +1,11 @@
-import { data, useActionData, useLoaderData } from 'react-router';
+import { useActionData, useLoaderData } from 'react-router';
 import { eventFormValues, eventImageUrl, getEventForEdit, updateEvent } from '~/domain/events.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { fromConformErrors } from '~/lib/errors.server';
-import { pageErrors, parseWithSchema, readPageForm } from '~/lib/form.server';
+import { handleForm, submittedForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { EVENT_MESSAGES, EVENT_TYPE_OPTIONS, eventSchema, withCleared } from '~/schemas/event';
-import { EventForm, nextFridayResult, postedValues, type FormValues } from './event-form';
+import { EventForm, valuesAfter, type FormValues } from './event-form';
+import { nextFridayReply, postedValues } from './event-form.server';
 import type { Route } from './+types/event-edit';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.name ?? 'event'} · CTF Arena` }];
@@ -35,32 +35,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
   const current = await getEventForEdit(user, params.id);
-  const read = await readPageForm(request);
   // A body refused whole: its message above the form, which keeps what it showed.
-  if (!read.ok) return data({ values: null, errors: read.errors }, { status: 400 });
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
   const form = read.form;
-  const values = postedValues(form);
-  const friday = nextFridayResult(form);
-  if (friday) return data(friday, { status: friday.errors.start_date ? 400 : 200 });
-  const parsed = parseWithSchema(form, eventSchema);
-  if (parsed.status !== 'success') return data({ values, errors: fromConformErrors(parsed.error) }, { status: 400 });
-  try {
-    const event = await updateEvent(user, current.id, withCleared(values, parsed.value), form.get('image'));
-    return redirectWithFlash(request, `/events/${event.type}`, { type: 'success', text: EVENT_MESSAGES.updated });
-  } catch (error) {
-    const shown = pageErrors(error);
-    if (shown) return data({ values, errors: shown.errors }, { status: shown.status });
-    throw error;
-  }
+  const friday = nextFridayReply(form);
+  if (friday) return friday;
+  // Every refusal shows on the form, a missing record's (404) too.
+  const outcome = await handleForm(form, eventSchema, (input) => updateEvent(user, current.id, withCleared(postedValues(form), input), form.get('image')), { notFoundOnForm: true });
+  if (!outcome.ok) return outcome.response;
+  return redirectWithFlash(request, `/events/${outcome.value.type}`, { type: 'success', text: EVENT_MESSAGES.updated });
 }
 
 export default function EventEdit() {
   const { id, name, values, imageUrl, options } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as { values: FormValues; errors: Record<string, string[]> } | undefined;
+  const result = useActionData<typeof action>()?.result;
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="mb-6 text-2xl font-bold">Edit {name}</h1>
-      <EventForm key={id} mode="edit" values={result?.values ?? values} errors={result?.errors ?? {}} options={options} imageUrl={imageUrl} cancelTo="/events" />
+      <EventForm key={id} mode="edit" values={valuesAfter(result, values)} errors={result?.error ?? {}} options={options} imageUrl={imageUrl} cancelTo="/events" />
     </div>
   );
 }

@@ -1,16 +1,25 @@
 // The event form (SPEC §2 "Event form", §5 Event), for create and edit. Without JavaScript every
 // field is there, each saying which types it serves; with it, the fields the chosen type ignores
 // are hidden. The pictures link is offered on edit only, for in-person events (SPEC §5).
+import type { SubmissionResult } from '@conform-to/react';
 import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
 import { MarkdownEditor } from '~/components/markdown-editor';
 import { eventTypeRules } from '~/domain/event-types';
 import { nextFriday, runsOnFridays } from '~/domain/fridays';
-import type { FormFields } from '~/lib/body.server';
+import { typedValues } from '~/lib/form-result';
 
 export type FormValues = Record<string, string>;
-type FieldErrors = Record<string, string[]>;
+type FieldErrors = Record<string, string[] | null | undefined>;
+
+/**
+ * What the form shows again after the action's reply: what was posted (blank fields blank), or,
+ * when nothing was read (a body refused whole), `shown`.
+ */
+export function valuesAfter(result: SubmissionResult<string[]> | undefined, shown: FormValues): FormValues {
+  return result?.fields?.length ? typedValues(result) : shown;
+}
 
 export function EventForm({ mode, values, errors, options, imageUrl, cancelTo }: {
   mode: 'create' | 'edit';
@@ -31,7 +40,7 @@ export function EventForm({ mode, values, errors, options, imageUrl, cancelTo }:
 
   return (
     <Form method="post" encType="multipart/form-data" className="card" aria-label="Event">
-      <FormErrors errors={errors.non_field_errors} />
+      <FormErrors errors={errors['']} />
       <Field label="Name" name="name" errors={err('name')}>
         <input id="name" name="name" type="text" required maxLength={200} defaultValue={values.name} className="input" />
       </Field>
@@ -110,21 +119,3 @@ export function EventForm({ mode, values, errors, options, imageUrl, cancelTo }:
 
 export const NEXT_FRIDAY = 'next-friday';
 export const NEXT_FRIDAY_WRONG_TYPE = "The 'Next Friday' dates are for Black Friday events: choose that type first.";
-
-/**
- * The 'Next Friday' button posted without JavaScript: the form's values with the coming Friday's
- * dates, to show again (nothing is saved). Null for an ordinary submission.
- */
-export function nextFridayResult(form: FormFields): { values: FormValues; errors: Record<string, string[]> } | null {
-  if (form.get('intent') !== NEXT_FRIDAY) return null;
-  const { intent: _intent, ...values } = postedValues(form);
-  if (!runsOnFridays(values.type)) return { values, errors: { start_date: [NEXT_FRIDAY_WRONG_TYPE] } };
-  return { values: { ...values, ...nextFriday() }, errors: {} };
-}
-
-/** The form's strings from what was posted (files and the action's own fields left out). */
-export function postedValues(form: FormFields): FormValues {
-  const values: FormValues = {};
-  for (const [k, v] of form.entries()) if (typeof v === 'string') values[k] = v;
-  return values;
-}

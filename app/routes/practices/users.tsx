@@ -1,4 +1,5 @@
-import { data, Form, Link, useActionData, useLoaderData, useLocation, useSearchParams, useSubmit } from 'react-router';
+import { z } from 'zod';
+import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams, useSubmit } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
 import { UrlDialog } from '~/components/dialog';
@@ -9,11 +10,13 @@ import { listLearners, setValidation, validationMessage } from '~/domain/learner
 import { isStaff, roleOf } from '~/domain/policy.server';
 import { requireUser } from '~/lib/auth.server';
 import { Forbidden, Invalid } from '~/lib/errors.server';
-import { pageErrors, readPageForm } from '~/lib/form.server';
+import { errorReply, handleForm, intentSchema, submittedForm, unknownAction } from '~/lib/form.server';
+import { resultFor } from '~/lib/form-result';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
+import { postedList } from '~/schemas/fields';
 import type { Route } from './+types/users';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Learners · CTF Arena' }];
@@ -46,34 +49,41 @@ function backTo(request: Request) {
   return hrefWith(new URL(request.url), without(DIALOG_PARAMS));
 }
 
+const IMPORT = intentSchema('import');
+// Of the ids, whatever is not a whole number is left out, and none at all is refused. (`bulk`, which
+// only picks the message's wording, is read from the form.)
+const validationSchema = (intent: 'validate' | 'invalidate') => intentSchema(intent, z.object({ ids: postedList() }));
+const VALIDATION = { validate: validationSchema('validate'), invalidate: validationSchema('invalidate') };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   // Every action here is staff's (the import the superuser's): a learner's body is never read.
-  if (!isStaff(user)) return data({ errors: { non_field_errors: [new Forbidden().message] } }, { status: 403 });
-  const read = await readPageForm(request);
+  if (!isStaff(user)) return errorReply({ non_field_errors: [new Forbidden().message] }, 403);
   // Above the list: no intent to say it came from the import's dialog.
-  if (!read.ok) return data({ errors: read.errors }, { status: 400 });
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
   const form = read.form;
   const intent = form.text('intent');
-  try {
-    if (intent === 'import') {
-      const report = await importLearners(user, form.get('file'));
-      return { report, message: MESSAGES.exportSuccess };
-    }
-    if (intent === 'validate' || intent === 'invalidate') {
-      const ids = form.getAll('ids').map(Number).filter(Number.isInteger);
-      if (!ids.length) throw new Invalid({ ids: ['Select at least one learner.'] });
-      const validated = intent === 'validate';
-      const changed = await setValidation(user, ids, validated);
-      return redirectWithFlash(request, backTo(request), { type: 'success', text: validationMessage(validated, changed, form.get('bulk') === '1') });
-    }
-  } catch (error) {
-    const shown = pageErrors(error);
-    // The intent says where the errors show: an import's inside its dialog, the others above the list.
-    if (shown) return data({ errors: shown.errors, intent }, { status: shown.status });
-    throw error;
+  // The intent says where the errors show: an import's inside its dialog, the others above the list,
+  // a learner that is gone (404) too.
+  if (intent === 'import') {
+    // The file is read from the form: conform's value holds text only.
+    const outcome = await handleForm(form, IMPORT, () => importLearners(user, form.get('file')), { notFoundOnForm: true });
+    if (!outcome.ok) return outcome.response;
+    return { report: outcome.value, message: MESSAGES.exportSuccess };
   }
-  return data({ errors: { non_field_errors: ['Unknown action.'] } }, { status: 400 });
+  if (intent === 'validate' || intent === 'invalidate') {
+    const validated = intent === 'validate';
+    const choose = async ({ ids }: { ids: unknown[] }) => {
+      const chosen = ids.map(Number).filter(Number.isInteger);
+      if (!chosen.length) throw new Invalid({ ids: ['Select at least one learner.'] });
+      return setValidation(user, chosen, validated);
+    };
+    const outcome = await handleForm(form, VALIDATION[intent], choose, { notFoundOnForm: true });
+    if (!outcome.ok) return outcome.response;
+    return redirectWithFlash(request, backTo(request), { type: 'success', text: validationMessage(validated, outcome.value, form.get('bulk') === '1') });
+  }
+  return unknownAction();
 }
 
 function StatusDot({ validated }: { validated: boolean }) {
@@ -114,10 +124,10 @@ export default function Users() {
   const confirmIds = params.get('confirm') ? [params.get('id')].filter(Boolean) : params.getAll('ids');
   const confirmBulk = !!params.get('bulk');
   const report = result && 'report' in result ? (result.report as ImportRow[]) : null;
-  const errors = result && 'errors' in result ? (result.errors as Record<string, string[]>) : null;
+  const reply = result && 'result' in result ? result.result : null;
   // A failed import reopens its dialog (the form posts to the page without ?dialog) with the errors.
-  const importErrors = errors && result && 'intent' in result && result.intent === 'import' ? errors : null;
-  const listErrors = importErrors ? null : errors;
+  const importErrors = resultFor(reply, 'import')?.error ?? null;
+  const listErrors = importErrors ? null : reply?.error;
   const importOpen = role === 'superuser' && (params.get('dialog') === 'import' || !!importErrors);
   const clearSearch = hrefWith(location, without([...DIALOG_PARAMS, 'q', 'page']));
   useClearSelectionAfterSuccess('bulk-form');
@@ -135,7 +145,7 @@ export default function Users() {
       </div>
 
       {count > PAGE_SIZE.list || search ? <SearchBox search={search} /> : null}
-      <FormErrors errors={listErrors?.non_field_errors ?? listErrors?.ids ?? listErrors?.file} />
+      <FormErrors errors={listErrors?.[''] ?? listErrors?.ids ?? listErrors?.file} />
 
       {report ? (
         <section className="card mb-6" aria-labelledby="import-report">
@@ -257,7 +267,7 @@ export default function Users() {
               aria-invalid={importErrors?.file ? true : undefined} aria-describedby={importErrors?.file ? 'file-error' : undefined}
             />
             {importErrors?.file ? <p className="field-error" id="file-error" role="alert">{importErrors.file[0]}</p> : null}
-            <FormErrors errors={importErrors?.non_field_errors} />
+            <FormErrors errors={importErrors?.['']} />
             <div className="mt-4 flex justify-end gap-2">
               <Link to={close} className="btn-secondary">Cancel</Link>
               <button type="submit" className="btn-primary">Upload</button>

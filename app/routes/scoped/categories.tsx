@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, Field, FormErrors } from '~/components/field';
@@ -12,14 +13,15 @@ import {
   updateCategory,
 } from '~/domain/categories.server';
 import { resolveScope } from '~/domain/scope.server';
-import { zodFieldErrors } from '~/lib/api.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { readForm } from '~/lib/body.server';
-import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
-import { pageErrors } from '~/lib/form.server';
+import { NotFound } from '~/lib/errors.server';
+import { handleForm, intentSchema, unknownAction } from '~/lib/form.server';
+import { resultFor, typedValue } from '~/lib/form-result';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { categorySchema } from '~/schemas/category';
+import { postedId } from '~/schemas/fields';
 import { hrefWith, without } from '~/lib/url';
 import type { Route } from './+types/categories';
 
@@ -61,7 +63,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = 'create' | 'edit' | 'delete';
+const CREATE = intentSchema('create', categorySchema);
+const EDIT = intentSchema('edit', categorySchema.extend({ id: postedId() }));
+const DELETE = intentSchema('delete', z.object({ id: postedId() }));
 
 function backTo(request: Request, page?: number) {
   return hrefWith(new URL(request.url), { ...without(DIALOG_PARAMS), ...(page ? { page } : {}) });
@@ -71,44 +75,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
   // Errors show in the form of their intent: a body refused whole (no intent to read) is the 400 page.
   const form = await readForm(request);
-  const intent = form.text('intent') as Intent;
-  const id = Number(form.get('id'));
-  const values = { name: form.text('name') };
+  const intent = form.text('intent');
   try {
-    if (intent === 'create' || intent === 'edit') {
-      const parsed = categorySchema.safeParse(values);
-      if (!parsed.success) throw new Invalid(zodFieldErrors(parsed.error));
-      if (intent === 'create') {
-        const category = await createCategory(user, parsed.data);
-        // Show the page the new category landed on.
-        return redirectWithFlash(request, backTo(request, await categoryPage(category.id, PAGE_SIZE.categories)), { type: 'success', text: CATEGORY_MESSAGES.created });
-      }
-      await updateCategory(user, id, parsed.data);
+    if (intent === 'create') {
+      const outcome = await handleForm(form, CREATE, (input) => createCategory(user, input));
+      if (!outcome.ok) return outcome.response;
+      // Show the page the new category landed on.
+      return redirectWithFlash(request, backTo(request, await categoryPage(outcome.value.id, PAGE_SIZE.categories)), { type: 'success', text: CATEGORY_MESSAGES.created });
+    }
+    if (intent === 'edit') {
+      const outcome = await handleForm(form, EDIT, ({ id, ...input }) => updateCategory(user, id, input));
+      if (!outcome.ok) return outcome.response;
       return redirectWithFlash(request, backTo(request), { type: 'success', text: CATEGORY_MESSAGES.updated });
     }
     if (intent === 'delete') {
-      await deleteCategory(user, id);
+      const outcome = await handleForm(form, DELETE, ({ id }) => deleteCategory(user, id));
+      if (!outcome.ok) return outcome.response;
       return redirectWithFlash(request, backTo(request), { type: 'success', text: CATEGORY_MESSAGES.deleted });
     }
   } catch (error) {
     if (error instanceof NotFound) return redirectWithFlash(request, backTo(request), { type: 'error', text: error.message });
-    const shown = pageErrors(error);
-    if (shown) return data({ intent, values, errors: shown.errors }, { status: shown.status });
     throw error;
   }
-  return data({ intent, values, errors: { non_field_errors: ['Unknown action.'] } as FieldErrors }, { status: 400 });
+  return unknownAction();
 }
 
 export default function Categories() {
   const { count, page, rows, target, missing } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const [params] = useSearchParams();
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
-  const errorsFor = (intent: Intent) => (result && result.intent === intent ? result.errors : null);
   const link = (extra: Record<string, string>) => hrefWith(location, { ...without(DIALOG_PARAMS), ...extra });
   const close = link({});
-  const createErrors = errorsFor('create');
+  const created = resultFor(result, 'create');
+  const createErrors = created?.error;
+  const edited = resultFor(result, 'edit');
   const dialog = params.has('edit') ? 'edit' : params.has('delete') ? 'delete' : null;
 
   return (
@@ -118,13 +120,13 @@ export default function Categories() {
       {/* Keyed by the count so the field empties once a category is added (JS keeps the page). */}
       <Form method="post" key={count} className="card mb-6">
         <input type="hidden" name="intent" value="create" />
-        <FormErrors errors={createErrors?.non_field_errors} />
+        <FormErrors errors={createErrors?.['']} />
         <div className="flex flex-wrap items-start gap-2">
           <div className="min-w-0 flex-1">
             <label htmlFor="new-category" className="sr-only">Enter challenge category</label>
             <input
               id="new-category" name="name" type="text" required maxLength={100} placeholder="Enter challenge category" className="input"
-              defaultValue={createErrors ? result?.values.name : undefined}
+              defaultValue={created ? typedValue(created, 'name') : undefined}
               aria-invalid={createErrors?.name ? true : undefined} aria-describedby={createErrors?.name ? 'new-category-error' : undefined}
             />
             {createErrors?.name ? <p className="field-error" id="new-category-error" role="alert">{createErrors.name[0]}</p> : null}
@@ -162,12 +164,12 @@ export default function Categories() {
             <Form method="post" key={target.id}>
               <input type="hidden" name="intent" value="edit" />
               <input type="hidden" name="id" value={target.id} />
-              <FormErrors errors={errorsFor('edit')?.non_field_errors} />
-              <Field label="Category name" name="edit-name" errors={errorsFor('edit')?.name}>
+              <FormErrors errors={edited?.error?.['']} />
+              <Field label="Category name" name="edit-name" errors={edited?.error?.name}>
                 <input
                   id="edit-name" name="name" type="text" required maxLength={100} className="input"
-                  defaultValue={errorsFor('edit') ? result?.values.name : target.name}
-                  aria-invalid={errorsFor('edit')?.name ? true : undefined}
+                  defaultValue={typedValue(edited, 'name', target.name)}
+                  aria-invalid={edited?.error?.name ? true : undefined}
                 />
               </Field>
               <DialogActions cancelTo={close} label="Save" busy={busy} />
@@ -184,7 +186,7 @@ export default function Categories() {
             <Form method="post">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={target.id} />
-              <FormErrors errors={errorsFor('delete')?.non_field_errors} />
+              <FormErrors errors={resultFor(result, 'delete')?.error?.['']} />
               <p className="mb-6 text-sm text-slate-700">Are you sure you want to delete the category “{target.name}”? This cannot be undone.</p>
               <DialogActions cancelTo={close} label="Delete" danger busy={busy} />
             </Form>

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react';
 import { useRef } from 'react';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { Modal } from '~/components/dialog';
@@ -7,11 +8,11 @@ import { authoringChoices, checkChallenge, createChallenge } from '~/domain/chal
 import { MAX_CHALLENGE_FILE_BYTES } from '~/domain/challenge-files.server';
 import { resolveScope, scopePath } from '~/domain/scope.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { DomainError, fromConformErrors, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
-import type { FormFields } from '~/lib/body.server';
-import { parseWithSchema, readPageForm } from '~/lib/form.server';
+import { DomainError, NotFound } from '~/lib/errors.server';
+import { errorReply, handleForm, intentSchema, submittedForm, typedReply, unknownAction } from '~/lib/form.server';
+import { typedValues } from '~/lib/form-result';
 import { redirectWithFlash } from '~/lib/session.server';
-import { AUTHORING_MESSAGES, challengeFields, challengeSchema, challengeWithFlagSchema, LEVELS, type ChallengeInput } from '~/schemas/challenge';
+import { AUTHORING_MESSAGES, challengeFields, challengeSchema, challengeWithFlagSchema, LEVELS } from '~/schemas/challenge';
 import type { Route } from './+types/challenge-create';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add a challenge · CTF Arena' }];
@@ -33,64 +34,64 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 type Step = 'details' | 'flag';
-type Result = { step: Step; values: Record<string, string>; errors: FieldErrors };
 
 const MAIN_FIELDS = new Set(Object.keys(challengeFields));
-
-function valuesOf(form: FormFields): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [k, v] of form.entries()) if (typeof v === 'string' && k !== 'intent') values[k] = v;
-  return values;
-}
+const DETAILS = intentSchema('details', challengeSchema);
+// The files are read from the form: conform's value holds text only.
+const CREATE = intentSchema('create', challengeWithFlagSchema);
+const TYPED = ['intent', ...Object.keys(challengeWithFlagSchema.shape)];
 
 /**
  * Two submissions, also without JavaScript: the main form is checked first, then the flag and files
  * step posts everything again (the main fields ride in hidden inputs) and the challenge is created
- * with its flag and files in one transaction. Nothing is stored before the flag is known.
+ * with its flag and files in one transaction. Nothing is stored before the flag is known. The reply
+ * says which step to show (stepOf).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
   const scope = await scopeOf(params);
-  const read = await readPageForm(request);
-  if (!read.ok) return data<Result>({ step: 'details', values: {}, errors: read.errors }, { status: 400 });
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
   const form = read.form;
   const intent = form.text('intent');
-  const values = valuesOf(form);
-  const reply = (step: Step, errors: FieldErrors = {}) => data<Result>({ step, values, errors }, { status: Object.keys(errors).length ? 400 : 200 });
-  const stepOf = (errors: FieldErrors): Step => (Object.keys(errors).some((k) => MAIN_FIELDS.has(k)) ? 'details' : 'flag');
 
   try {
-    if (intent === 'back') return reply('details');
+    if (intent === 'back') return typedReply(form, TYPED);
     if (intent === 'details') {
-      const parsed = parseWithSchema(form, challengeSchema);
-      if (parsed.status !== 'success') return reply('details', fromConformErrors(parsed.error));
-      await checkChallenge(user, scope, parsed.value);
-      return reply('flag');
+      const outcome = await handleForm(form, DETAILS, (input) => checkChallenge(user, scope, input));
+      if (!outcome.ok) return outcome.response;
+      return typedReply(form, TYPED);
     }
     if (intent === 'create') {
-      const parsed = parseWithSchema(form, challengeWithFlagSchema);
-      if (parsed.status !== 'success') {
-        const errors = fromConformErrors(parsed.error);
-        return reply(stepOf(errors), errors);
-      }
-      const { value, collation, ...main } = parsed.value;
-      const challenge = await createChallenge(user, scope, main as ChallengeInput, { value, collation }, form.getAll('files'));
-      return redirectWithFlash(request, `${scopePath(scope)}/challenges/${challenge.id}`, { type: 'success', text: AUTHORING_MESSAGES.added });
+      const outcome = await handleForm(form, CREATE, ({ value, collation, ...main }) => createChallenge(user, scope, main, { value, collation }, form.getAll('files')));
+      if (!outcome.ok) return outcome.response;
+      return redirectWithFlash(request, `${scopePath(scope)}/challenges/${outcome.value.id}`, { type: 'success', text: AUTHORING_MESSAGES.added });
     }
   } catch (error) {
-    if (error instanceof Invalid) return reply(stepOf(error.fields), error.fields);
-    if (error instanceof DomainError && error.status !== 401) return reply('details', { non_field_errors: [error.message] });
+    // What handleForm lets through (a 404) is said above the main form, as a 400.
+    if (error instanceof DomainError) return errorReply({ non_field_errors: [error.message] });
     throw error;
   }
-  return reply('details', { non_field_errors: ['Unknown action.'] });
+  return unknownAction();
+}
+
+/**
+ * The step a reply shows: the flag step once the details passed, and while a creation is refused for
+ * the flag or the files alone; the details otherwise (their errors, a refusal of the whole, a step back).
+ */
+function stepOf(result: SubmissionResult<string[]> | undefined, mainFields: string[]): Step {
+  const intent = result?.initialValue?.intent;
+  if (intent === 'details') return result?.error ? 'details' : 'flag';
+  if (intent === 'create') return Object.keys(result?.error ?? {}).some((name) => name === '' || mainFields.includes(name)) ? 'details' : 'flag';
+  return 'details';
 }
 
 export default function ChallengeCreate() {
   const { choices, base, maxFileMb, levels, mainFields } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as Result | undefined;
-  const step = result?.step ?? 'details';
-  const values = result?.values ?? {};
-  const errors = result?.errors ?? {};
+  const result = useActionData<typeof action>()?.result;
+  const step = stepOf(result, mainFields);
+  const values = typedValues(result);
+  const errors = result?.error ?? {};
   const busy = useNavigation().state === 'submitting';
   const err = (name: string) => (step === 'details' ? errors[name] : null);
 
@@ -102,7 +103,7 @@ export default function ChallengeCreate() {
       </div>
 
       <Form method="post" className="card" aria-label="Challenge details">
-        <FormErrors errors={err('non_field_errors')} />
+        <FormErrors errors={err('')} />
         <ChallengeFields values={values} errors={err} choices={choices} levels={levels} withNext categoryPrompt />
         <button type="submit" name="intent" value="details" className="btn-primary" disabled={busy}>Next</button>
       </Form>
@@ -116,14 +117,14 @@ export default function ChallengeCreate() {
  * The flag and files step, a modal over the main form; the main fields travel as hidden inputs.
  * Dismissing it (Escape) is its Back button: the details come back as typed.
  */
-function FlagStep({ values, errors, maxFileMb, mainFields, busy }: { values: Record<string, string>; errors: FieldErrors; maxFileMb: number; mainFields: string[]; busy: boolean }) {
+function FlagStep({ values, errors, maxFileMb, mainFields, busy }: { values: Record<string, string>; errors: Record<string, string[] | null>; maxFileMb: number; mainFields: string[]; busy: boolean }) {
   const hidden = Object.entries(values).filter(([k]) => mainFields.includes(k));
   const back = useRef<HTMLButtonElement>(null);
   return (
     <Modal title="Flag and files" onDismiss={() => back.current?.form?.requestSubmit(back.current)}>
       <Form method="post" encType="multipart/form-data">
         {hidden.map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-        <FormErrors errors={errors.non_field_errors ?? errors.flag} />
+        <FormErrors errors={errors[''] ?? errors.flag} />
         <Field label="Flag" name="flag-value" errors={errors.value}>
           <input id="flag-value" name="value" type="text" required maxLength={1000} defaultValue={values.value} placeholder="CTF{...}" autoComplete="off" className="input font-mono" />
         </Field>

@@ -1,3 +1,5 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { z } from 'zod';
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { DownloadLink } from '~/components/download-link';
@@ -17,12 +19,14 @@ import { addChallengeFiles, deleteChallengeFile, MAX_CHALLENGE_FILE_BYTES } from
 import { resolveScope, scopePath, type Scope } from '~/domain/scope.server';
 import type { Actor } from '~/domain/policy.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { DomainError, fromConformErrors, Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
-import { parseWithSchema, readPageForm } from '~/lib/form.server';
+import { NotFound } from '~/lib/errors.server';
+import { handleForm, intentSchema, submittedForm, unknownAction } from '~/lib/form.server';
+import { resultFor, typedValue } from '~/lib/form-result';
 import { redirectWithFlash } from '~/lib/session.server';
 import { markdownToSafeHtml } from '~/lib/rich-text.server';
 import { RichText } from '~/components/rich-text';
 import { AUTHORING_MESSAGES, challengeSchema, flagSchema, hintSchema, LEVELS, nextSchema } from '~/schemas/challenge';
+import { postedId } from '~/schemas/fields';
 import type { Route } from './+types/challenge-edit';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.challenge.name ?? 'Challenge'} · Edit · CTF Arena` }];
@@ -89,76 +93,80 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type Result = { intent: string; values: Record<string, string>; errors: FieldErrors };
+const DETAILS = intentSchema('details', challengeSchema);
+const FLAG = intentSchema('flag', flagSchema);
+const HINT = intentSchema('hint', hintSchema);
+const NEXT = intentSchema('next', nextSchema);
+// The files are read from the form: conform's value holds text only.
+const UPLOAD = intentSchema('upload');
+const DELETE_FILE = intentSchema('delete-file', z.object({ file: postedId() }));
+const DELETE = intentSchema('delete');
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
   const { scope, challenge } = await editable(user, params);
-  const read = await readPageForm(request);
-  if (!read.ok) return data<Result>({ intent: '', values: {}, errors: read.errors }, { status: 400 });
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
   const form = read.form;
-  const intent = form.text('intent');
-  const values: Record<string, string> = {};
-  for (const [k, v] of form.entries()) if (typeof v === 'string' && k !== 'intent') values[k] = v;
-  const fail = (errors: FieldErrors) => data<Result>({ intent, values, errors }, { status: 400 });
   const page = `${scopePath(scope)}/challenges/${challenge.id}`;
   const done = (tab: Tab, text: string) => redirectWithFlash(request, tab === 'details' ? page : `${page}?tab=${tab}`, { type: 'success', text });
 
-  try {
-    switch (intent) {
-      case 'details': {
-        const parsed = parseWithSchema(form, challengeSchema);
-        if (parsed.status !== 'success') return fail(fromConformErrors(parsed.error));
-        const v = parsed.value;
-        // The Next tab owns `next`; blank decay fields are cleared, not kept.
-        await updateChallenge(user, challenge.id, { ...v, next: undefined, minimal_value: v.minimal_value ?? null, decay_value: v.decay_value ?? null, training_week: v.training_week ?? null });
-        return done('details', AUTHORING_MESSAGES.updated);
-      }
-      case 'flag': {
-        const parsed = parseWithSchema(form, flagSchema);
-        if (parsed.status !== 'success') return fail(fromConformErrors(parsed.error));
-        await setFlag(user, challenge.id, parsed.value);
-        return done('flag', AUTHORING_MESSAGES.updated);
-      }
-      case 'hint': {
-        const parsed = parseWithSchema(form, hintSchema);
-        if (parsed.status !== 'success') return fail(fromConformErrors(parsed.error));
-        const { created } = await saveHint(user, challenge.id, parsed.value);
-        return done('hint', created ? AUTHORING_MESSAGES.added : AUTHORING_MESSAGES.updated);
-      }
-      case 'next': {
-        const parsed = parseWithSchema(form, nextSchema);
-        if (parsed.status !== 'success') return fail(fromConformErrors(parsed.error));
-        await setNextChallenge(user, challenge.id, parsed.value.next ?? null);
-        return done('next', AUTHORING_MESSAGES.updated);
-      }
-      case 'upload':
-        await addChallengeFiles(user, challenge.id, form.getAll('files'));
-        return done('files', AUTHORING_MESSAGES.added);
-      case 'delete-file':
-        await deleteChallengeFile(user, challenge.id, Number(form.get('file')));
-        return done('files', AUTHORING_MESSAGES.fileDeleted);
-      case 'delete':
-        await deleteChallenge(user, challenge.id);
-        return redirectWithFlash(request, `${scopePath(scope)}/challenges`, { type: 'success', text: AUTHORING_MESSAGES.challengeDeleted });
+  // Every refusal shows above the tabs, a file (or the challenge) gone meanwhile (404) too.
+  const onForm = { notFoundOnForm: true };
+  switch (form.text('intent')) {
+    case 'details': {
+      // The Next tab owns `next`; blank decay fields are cleared, not kept.
+      const save = (v: z.output<typeof DETAILS>) =>
+        updateChallenge(user, challenge.id, { ...v, next: undefined, minimal_value: v.minimal_value ?? null, decay_value: v.decay_value ?? null, training_week: v.training_week ?? null });
+      const outcome = await handleForm(form, DETAILS, save, onForm);
+      if (!outcome.ok) return outcome.response;
+      return done('details', AUTHORING_MESSAGES.updated);
     }
-  } catch (error) {
-    if (error instanceof Invalid) return fail(error.fields);
-    if (error instanceof DomainError && error.status !== 401) return data<Result>({ intent, values, errors: { non_field_errors: [error.message] } }, { status: error.status });
-    throw error;
+    case 'flag': {
+      const outcome = await handleForm(form, FLAG, (input) => setFlag(user, challenge.id, input), onForm);
+      if (!outcome.ok) return outcome.response;
+      return done('flag', AUTHORING_MESSAGES.updated);
+    }
+    case 'hint': {
+      const outcome = await handleForm(form, HINT, (input) => saveHint(user, challenge.id, input), onForm);
+      if (!outcome.ok) return outcome.response;
+      return done('hint', outcome.value.created ? AUTHORING_MESSAGES.added : AUTHORING_MESSAGES.updated);
+    }
+    case 'next': {
+      const outcome = await handleForm(form, NEXT, (input) => setNextChallenge(user, challenge.id, input.next ?? null), onForm);
+      if (!outcome.ok) return outcome.response;
+      return done('next', AUTHORING_MESSAGES.updated);
+    }
+    case 'upload': {
+      const outcome = await handleForm(form, UPLOAD, () => addChallengeFiles(user, challenge.id, form.getAll('files')), onForm);
+      if (!outcome.ok) return outcome.response;
+      return done('files', AUTHORING_MESSAGES.added);
+    }
+    case 'delete-file': {
+      const outcome = await handleForm(form, DELETE_FILE, ({ file }) => deleteChallengeFile(user, challenge.id, file), onForm);
+      if (!outcome.ok) return outcome.response;
+      return done('files', AUTHORING_MESSAGES.fileDeleted);
+    }
+    case 'delete': {
+      const outcome = await handleForm(form, DELETE, () => deleteChallenge(user, challenge.id), onForm);
+      if (!outcome.ok) return outcome.response;
+      return redirectWithFlash(request, `${scopePath(scope)}/challenges`, { type: 'success', text: AUTHORING_MESSAGES.challengeDeleted });
+    }
   }
-  return fail({ non_field_errors: ['Unknown action.'] });
+  return unknownAction();
 }
+
+type Result = SubmissionResult<string[]>;
 
 export default function ChallengeEdit() {
   const { base, isSuperuser, choices, challenge: c, maxFileMb, levels } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as Result | undefined;
+  const result = useActionData<typeof action>()?.result;
   const [params] = useSearchParams();
   const location = useLocation();
   const tab = tabOf(params.get('tab'));
   const busy = useNavigation().state === 'submitting';
   const here = `${location.pathname}${tab === 'details' ? '' : `?tab=${tab}`}`;
-  const mine = (intent: string) => (result?.intent === intent ? result : null);
+  const mine = (intent: string) => resultFor(result, intent);
   const fileToDelete = tab === 'files' && params.get('dialog') === 'delete-file' ? c.files.find((f) => String(f.id) === params.get('file')) : undefined;
 
   return (
@@ -188,7 +196,7 @@ export default function ChallengeEdit() {
         ))}
       </nav>
 
-      <FormErrors errors={result?.errors.non_field_errors} />
+      <FormErrors errors={result?.error?.['']} />
       {c.flagWarning ? <p role="status" data-testid="flag-warning" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{c.flagWarning} <Link className="link" to={`${location.pathname}?tab=flag`}>Edit the flag</Link></p> : null}
       {tab === 'details' ? <DetailsTab challenge={c} choices={choices} levels={levels} result={mine('details')} busy={busy} /> : null}
       {tab === 'files' ? <FilesTab challenge={c} result={mine('upload')} maxFileMb={maxFileMb} busy={busy} /> : null}
@@ -225,24 +233,24 @@ export default function ChallengeEdit() {
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function DetailsTab({ challenge: c, choices, levels, result, busy }: { challenge: Loaded['challenge']; choices: Loaded['choices']; levels: readonly string[]; result: Result | null; busy: boolean }) {
-  const v = result?.values;
-  const err = (name: string) => result?.errors[name];
-  const num = (typed: string | undefined, stored: number | null) => typed ?? (stored === null ? '' : String(stored));
+  const typed = (name: string, stored: string) => typedValue(result, name, stored);
+  const num = (name: string, stored: number | null) => typed(name, stored === null ? '' : String(stored));
+  const err = (name: string) => result?.error?.[name];
   return (
     <Form method="post" className="card" aria-label="Challenge details">
       <input type="hidden" name="intent" value="details" />
       <ChallengeFields
         values={{
-          name: v?.name ?? c.name,
-          category: v?.category ?? String(c.category),
-          type: v?.type ?? c.type,
-          level: v?.level ?? c.level,
-          description: v?.description ?? c.source,
-          initial_value: num(v?.initial_value, c.initialValue),
-          minimal_value: num(v?.minimal_value, c.minimalValue),
-          decay_value: num(v?.decay_value, c.decayValue),
-          is_active: v?.is_active ?? (c.isActive ? 'show' : 'hide'),
-          training_week: num(v?.training_week, c.trainingWeek),
+          name: typed('name', c.name),
+          category: typed('category', String(c.category)),
+          type: typed('type', c.type),
+          level: typed('level', c.level),
+          description: typed('description', c.source),
+          initial_value: num('initial_value', c.initialValue),
+          minimal_value: num('minimal_value', c.minimalValue),
+          decay_value: num('decay_value', c.decayValue),
+          is_active: typed('is_active', c.isActive ? 'show' : 'hide'),
+          training_week: num('training_week', c.trainingWeek),
         }}
         errors={err}
         choices={choices}
@@ -281,7 +289,7 @@ function FilesTab({ challenge: c, result, maxFileMb, busy }: { challenge: Loaded
       )}
       <Form method="post" encType="multipart/form-data">
         <input type="hidden" name="intent" value="upload" />
-        <Field label={`Add files (at most ${maxFileMb} MB each)`} name="files" errors={result?.errors.files}>
+        <Field label={`Add files (at most ${maxFileMb} MB each)`} name="files" errors={result?.error?.files}>
           <input id="files" name="files" type="file" multiple required className="input" />
         </Field>
         <button type="submit" className="btn-primary" disabled={busy}>Upload</button>
@@ -294,11 +302,11 @@ function FlagTab({ flag, result, busy }: { flag: Loaded['challenge']['flag']; re
   return (
     <Form method="post" className="card">
       <input type="hidden" name="intent" value="flag" />
-      <Field label="Flag" name="flag-value" errors={result?.errors.value}>
-        <input id="flag-value" name="value" type="text" required maxLength={1000} defaultValue={result?.values.value ?? flag?.value ?? ''} autoComplete="off" className="input font-mono" />
+      <Field label="Flag" name="flag-value" errors={result?.error?.value}>
+        <input id="flag-value" name="value" type="text" required maxLength={1000} defaultValue={typedValue(result, 'value', flag?.value ?? '')} autoComplete="off" className="input font-mono" />
       </Field>
-      <Field label="Collation" name="collation" errors={result?.errors.collation}>
-        <select id="collation" name="collation" required defaultValue={result?.values.collation ?? flag?.collation ?? ''} className="input">
+      <Field label="Collation" name="collation" errors={result?.error?.collation}>
+        <select id="collation" name="collation" required defaultValue={typedValue(result, 'collation', flag?.collation ?? '')} className="input">
           <option value="" disabled>Choose a collation</option>
           <option value="plain_text">Plain text</option>
           <option value="regex">Regex</option>
@@ -313,11 +321,11 @@ function HintTab({ hint, initialValue, result, busy }: { hint: Loaded['challenge
   return (
     <Form method="post" className="card">
       <input type="hidden" name="intent" value="hint" />
-      <Field label="Hint" name="hint-description" errors={result?.errors.description}>
-        <textarea id="hint-description" name="description" rows={4} required defaultValue={result?.values.description ?? hint?.description ?? ''} className="input" />
+      <Field label="Hint" name="hint-description" errors={result?.error?.description}>
+        <textarea id="hint-description" name="description" rows={4} required defaultValue={typedValue(result, 'description', hint?.description ?? '')} className="input" />
       </Field>
-      <Field label={`Score deducted (at most ${Math.floor(initialValue / 2)})`} name="score" errors={result?.errors.score}>
-        <input id="score" name="score" type="number" min={0} required defaultValue={result?.values.score ?? (hint ? String(hint.score) : '')} className="input" />
+      <Field label={`Score deducted (at most ${Math.floor(initialValue / 2)})`} name="score" errors={result?.error?.score}>
+        <input id="score" name="score" type="number" min={0} required defaultValue={typedValue(result, 'score', hint ? String(hint.score) : '')} className="input" />
       </Field>
       {hint ? (
         <section aria-label="Hint preview" className="mb-4 rounded-md border border-amber-200 bg-amber-50 p-3" data-testid="hint-preview">
@@ -333,8 +341,8 @@ function NextTab({ next, choices, result, busy }: { next: number | null; choices
   return (
     <Form method="post" className="card">
       <input type="hidden" name="intent" value="next" />
-      <Field label="Recommended next challenge" name="next" errors={result?.errors.next}>
-        <select id="next" name="next" defaultValue={result?.values.next ?? (next === null ? '' : String(next))} className="input">
+      <Field label="Recommended next challenge" name="next" errors={result?.error?.next}>
+        <select id="next" name="next" defaultValue={typedValue(result, 'next', next === null ? '' : String(next))} className="input">
           <option value="">None</option>
           {choices.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
         </select>

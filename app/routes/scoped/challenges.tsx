@@ -1,4 +1,6 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
+import type { SubmissionResult } from '@conform-to/react';
+import { z } from 'zod';
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { UrlDialog } from '~/components/dialog';
 import { DownloadLink } from '~/components/download-link';
 import { RichText } from '~/components/rich-text';
@@ -14,12 +16,14 @@ import { isStaff, isSuperuser } from '~/domain/policy.server';
 import { resolveScope, rulesOf, scopePath } from '~/domain/scope.server';
 import { submitFlag, verifyFlag, writeupRequired } from '~/domain/submit-flag.server';
 import { requireUser } from '~/lib/auth.server';
-import { DomainError, Invalid, NotFound } from '~/lib/errors.server';
-import { readPageForm } from '~/lib/form.server';
+import { NotFound } from '~/lib/errors.server';
+import { handleForm, intentSchema, submittedForm, unknownAction } from '~/lib/form.server';
+import { resultFor, typedValue } from '~/lib/form-result';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { EVENT_MESSAGES } from '~/schemas/event';
+import { postedId } from '~/schemas/fields';
 import { FLAG_FORMAT_MESSAGE, submitFlagSchema, verifyFlagSchema } from '~/schemas/flag-attempt';
 import { hrefWith } from '~/lib/url';
 import type { Route } from './+types/challenges';
@@ -94,49 +98,60 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+const REGISTER = intentSchema('register');
+const UNLOCK_HINT = intentSchema('unlock-hint', z.object({ challenge: postedId(), hint: postedId() }));
+const CHECK = intentSchema('check', verifyFlagSchema.extend({ challenge: postedId() }));
+const SUBMIT = intentSchema('submit', submitFlagSchema.extend({ challenge: postedId() }));
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const scope = await resolveScope(params);
-  const read = await readPageForm(request);
   // Shown in the challenge's dialog (its URL says which is open).
-  if (!read.ok) return data({ checked: null, errors: read.errors }, { status: 400 });
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
   const form = read.form;
-  const challengeId = Number(form.get('challenge'));
   const url = new URL(request.url);
   const intent = form.get('intent');
-  try {
-    if (intent === 'register' && scope.kind === 'event') {
-      await registerForEvent(user, scope.event.id);
-      return redirectWithFlash(request, `${url.pathname}${url.search}`, { type: 'success', text: EVENT_MESSAGES.registered });
-    }
-    if (intent === 'unlock-hint') {
-      await unlockHint(user, challengeId, Number(form.get('hint')), scope);
-      return redirectWithFlash(request, hrefWith(url, { hint: null }), { type: 'success', text: 'Hint unlocked.' });
-    }
-    if (intent === 'check') {
-      const parsed = verifyFlagSchema.safeParse({ flag: form.get('flag') ?? '' });
-      if (!parsed.success) throw new Invalid({ flag: parsed.error.issues.map((i) => i.message) });
-      await verifyFlag(user, challengeId, parsed.data.flag, scope);
-      // Step two keeps its state in the response and a hidden field, not in client memory.
-      return { checked: { challengeId, flag: parsed.data.flag }, errors: null };
-    }
-    if (intent === 'submit') {
-      const parsed = submitFlagSchema.safeParse({ value: form.get('value') ?? '' });
-      if (!parsed.success) throw new Invalid({ value: parsed.error.issues.map((i) => i.message) });
-      await submitFlag(user, challengeId, { value: parsed.data.value, writeup: form.get('writeup') }, scope);
-      return redirectWithFlash(request, `${url.pathname}${url.search}`, { type: 'success', text: MESSAGES.flagSubmitted });
-    }
-  } catch (error) {
-    const flag = String(form.get('value') ?? '');
-    if (error instanceof Invalid) {
-      // A missing writeup keeps the checked flag, so the player only adds the file.
-      const checked = intent === 'submit' && !error.fields.value ? { challengeId, flag } : null;
-      return data({ checked, errors: error.fields }, { status: 400 });
-    }
-    if (error instanceof DomainError) return data({ checked: null, errors: { non_field_errors: [error.message] } }, { status: error.status });
-    throw error;
+  // Every refusal shows in the dialog, a challenge or hint this scope does not have (404) too.
+  const onForm = { notFoundOnForm: true };
+  if (intent === 'register' && scope.kind === 'event') {
+    const eventId = scope.event.id;
+    const outcome = await handleForm(form, REGISTER, () => registerForEvent(user, eventId), onForm);
+    if (!outcome.ok) return outcome.response;
+    return redirectWithFlash(request, `${url.pathname}${url.search}`, { type: 'success', text: EVENT_MESSAGES.registered });
   }
-  return data({ checked: null, errors: { non_field_errors: ['Unknown action.'] } }, { status: 400 });
+  if (intent === 'unlock-hint') {
+    const outcome = await handleForm(form, UNLOCK_HINT, ({ challenge, hint }) => unlockHint(user, challenge, hint, scope), onForm);
+    if (!outcome.ok) return outcome.response;
+    return redirectWithFlash(request, hrefWith(url, { hint: null }), { type: 'success', text: 'Hint unlocked.' });
+  }
+  if (intent === 'check') {
+    const check = async ({ challenge, flag }: { challenge: number; flag: string }) => {
+      await verifyFlag(user, challenge, flag, scope);
+      return { challengeId: challenge, flag };
+    };
+    const outcome = await handleForm(form, CHECK, check, onForm);
+    if (!outcome.ok) return outcome.response;
+    // Step two keeps its state in the response and a hidden field, not in client memory.
+    return { checked: outcome.value };
+  }
+  if (intent === 'submit') {
+    const outcome = await handleForm(form, SUBMIT, ({ challenge, value }) => submitFlag(user, challenge, { value, writeup: form.get('writeup') }, scope), onForm);
+    if (!outcome.ok) return outcome.response;
+    return redirectWithFlash(request, `${url.pathname}${url.search}`, { type: 'success', text: MESSAGES.flagSubmitted });
+  }
+  return unknownAction();
+}
+
+/**
+ * The flag checked in step one, kept when its submission was refused for something else than the
+ * flag (a missing writeup), so the player only adds the file.
+ */
+function keptCheck(result: SubmissionResult<string[]> | null): { challengeId: number; flag: string } | null {
+  const submitted = resultFor(result, 'submit');
+  const error = submitted?.error;
+  if (!error || error.value || error['']) return null;
+  return { challengeId: Number(submitted.initialValue?.challenge), flag: typedValue(submitted, 'value') };
 }
 
 function useHref() {
@@ -216,6 +231,7 @@ function RejectedNote({ comment }: { comment: string | null }) {
 export default function Challenges() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const reply = result && 'result' in result ? result.result : null;
   const href = useHref();
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
@@ -223,8 +239,9 @@ export default function Challenges() {
   const tab = params.get('tab') ?? 'challenge';
   const close = href({ challenge: null, tab: null, hint: null });
   const c = d.selected;
-  const checked = c && result?.checked?.challengeId === c.id ? result.checked : null;
-  const errors = (result?.errors ?? null) as Record<string, string[]> | null;
+  const passed = result && 'checked' in result ? result.checked : keptCheck(reply);
+  const checked = c && passed?.challengeId === c.id ? passed : null;
+  const errors = reply?.error;
 
   return (
     <div>
@@ -339,7 +356,7 @@ export default function Challenges() {
                 )
               ) : null}
 
-              {errors?.non_field_errors ? <p className="field-error" role="alert">{errors.non_field_errors[0]}</p> : null}
+              {errors?.[''] ? <p className="field-error" role="alert">{errors[''][0]}</p> : null}
               {d.block === 'ended' || d.block === 'team' ? (
                 <p className="text-sm text-slate-600" data-testid="play-blocked">
                   {d.blockMessage}{' '}

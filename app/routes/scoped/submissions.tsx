@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
 import { DialogActions, UrlDialog } from '~/components/dialog';
@@ -17,11 +18,13 @@ import {
   type ReviewState,
 } from '~/domain/submission-review.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { NotFound, type FieldErrors } from '~/lib/errors.server';
-import { pageErrors, readPageForm } from '~/lib/form.server';
+import { NotFound } from '~/lib/errors.server';
+import { handleForm, intentSchema, submittedForm, unknownAction } from '~/lib/form.server';
+import { resultFor, typedValue } from '~/lib/form-result';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
+import { postedId, postedList } from '~/schemas/fields';
 import type { Route } from './+types/submissions';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Submissions · CTF Arena' }];
@@ -85,7 +88,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = 'validate' | 'invalidate' | 'bulk-validate';
+// The ids and the comment are checked by the domain, which says what is wrong with them.
+const VALIDATE = intentSchema('validate', z.object({ id: postedId() }));
+const INVALIDATE = intentSchema('invalidate', z.object({ id: postedId(), description: z.unknown().optional() }));
+const BULK_VALIDATE = intentSchema('bulk-validate', z.object({ ids: postedList() }));
 
 function backTo(request: Request) {
   return hrefWith(new URL(request.url), without(DIALOG_PARAMS));
@@ -93,32 +99,32 @@ function backTo(request: Request) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
-  const read = await readPageForm(request);
   // Shown in the dialog the body came from (its URL says which is open).
-  if (!read.ok) return data({ intent: null, description: '', errors: read.errors }, { status: 400 });
+  const read = await submittedForm(request);
+  if (!read.ok) return read.response;
   const form = read.form;
-  const intent = form.text('intent') as Intent;
-  const description = form.text('description');
+  const intent = form.text('intent');
   try {
     if (intent === 'validate') {
-      await validateSubmission(user, Number(form.get('id')));
+      const outcome = await handleForm(form, VALIDATE, ({ id }) => validateSubmission(user, id));
+      if (!outcome.ok) return outcome.response;
       return redirectWithFlash(request, backTo(request), { type: 'success', text: REVIEW_MESSAGES.validated });
     }
     if (intent === 'invalidate') {
-      await invalidateSubmission(user, Number(form.get('id')), { description });
+      const outcome = await handleForm(form, INVALIDATE, ({ id, description }) => invalidateSubmission(user, id, { description }));
+      if (!outcome.ok) return outcome.response;
       return redirectWithFlash(request, backTo(request), { type: 'success', text: REVIEW_MESSAGES.invalidated });
     }
     if (intent === 'bulk-validate') {
-      const count = await validateSubmissions(user, form.getAll('ids'));
-      return redirectWithFlash(request, backTo(request), { type: 'success', text: bulkValidationMessage(count) });
+      const outcome = await handleForm(form, BULK_VALIDATE, ({ ids }) => validateSubmissions(user, ids));
+      if (!outcome.ok) return outcome.response;
+      return redirectWithFlash(request, backTo(request), { type: 'success', text: bulkValidationMessage(outcome.value) });
     }
   } catch (error) {
     if (error instanceof NotFound) return redirectWithFlash(request, backTo(request), { type: 'error', text: error.message });
-    const shown = pageErrors(error);
-    if (shown) return data({ intent, description, errors: shown.errors }, { status: shown.status });
     throw error;
   }
-  return data({ intent, description, errors: { non_field_errors: ['Unknown action.'] } as FieldErrors }, { status: 400 });
+  return unknownAction();
 }
 
 function StateBadge({ isCorrect, isValidated, comment }: { isCorrect: boolean; isValidated: boolean | null; comment: string | null }) {
@@ -138,7 +144,7 @@ function StateBadge({ isCorrect, isValidated, comment }: { isCorrect: boolean; i
 
 export default function Submissions() {
   const { state, search, count, page, rows, commentMax } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   const [params] = useSearchParams();
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
@@ -147,7 +153,7 @@ export default function Submissions() {
   const confirm = params.get('confirm');
   const bulkIds = params.get('bulk') === 'validate' ? params.getAll('ids') : [];
   const target = rows.find((r) => String(r.id) === params.get('id'));
-  const errors = result?.errors ?? null;
+  const errors = result?.error;
   const reviewable = (r: (typeof rows)[number]) => r.isCorrect && r.isValidated === null;
   useClearSelectionAfterSuccess('bulk-form');
 
@@ -226,7 +232,7 @@ export default function Submissions() {
           <Form method="post">
             <input type="hidden" name="intent" value="validate" />
             <input type="hidden" name="id" value={params.get('id') ?? ''} />
-            <FormErrors errors={errors?.non_field_errors} />
+            <FormErrors errors={errors?.['']} />
             <p className="mb-6 text-sm text-slate-700">
               Are you sure you want to validate {target ? `the submission of ${target.learner} for “${target.challenge}”` : 'this submission'}? This decision is final.
             </p>
@@ -240,14 +246,14 @@ export default function Submissions() {
           <Form method="post">
             <input type="hidden" name="intent" value="invalidate" />
             <input type="hidden" name="id" value={params.get('id') ?? ''} />
-            <FormErrors errors={errors?.non_field_errors} />
+            <FormErrors errors={errors?.['']} />
             <p className="mb-4 text-sm text-slate-700">
               {target ? `The submission of ${target.learner} for “${target.challenge}” will be rejected` : 'This submission will be rejected'} and stop counting; the player may submit again.
             </p>
             <Field label="Comment" name="description" errors={errors?.description}>
               <textarea
                 id="description" name="description" required maxLength={commentMax} rows={4} className="input"
-                defaultValue={result?.intent === 'invalidate' ? result.description : undefined}
+                defaultValue={resultFor(result, 'invalidate') ? typedValue(result, 'description') : undefined}
                 aria-invalid={errors?.description ? true : undefined}
               />
             </Field>
@@ -262,7 +268,7 @@ export default function Submissions() {
             <Form method="post">
               <input type="hidden" name="intent" value="bulk-validate" />
               {bulkIds.map((id) => <input key={id} type="hidden" name="ids" value={id} />)}
-              <FormErrors errors={errors?.non_field_errors ?? errors?.ids} />
+              <FormErrors errors={errors?.[''] ?? errors?.ids} />
               <p className="mb-6 text-sm text-slate-700">
                 Are you sure you want to validate {bulkIds.length} selected submission{bulkIds.length === 1 ? '' : 's'}? This decision is final.
               </p>
