@@ -8,12 +8,12 @@ import { createReward, deleteReward, getReward, REWARD_MESSAGES, rewardListPage,
 import { requireStaffPage } from '~/lib/auth.server';
 import { readForm } from '~/lib/body.server';
 import { NotFound } from '~/lib/errors.server';
-import { handleForm, intentSchema, unknownAction } from '~/lib/form.server';
+import { handleForm, unknownAction } from '~/lib/form.server';
 import { resultFor, typedValue } from '~/lib/form-result';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
-import { postedId } from '~/schemas/fields';
+import { intentSchema, postedId } from '~/schemas/fields';
 import { REWARD_COIN_MAX, REWARD_COIN_MIN, REWARD_TITLE_MAX, rewardSchema } from '~/schemas/reward';
 import type { Route } from './+types/rewards';
 

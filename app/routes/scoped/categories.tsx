@@ -16,12 +16,12 @@ import { resolveScope } from '~/domain/scope.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { readForm } from '~/lib/body.server';
 import { NotFound } from '~/lib/errors.server';
-import { handleForm, intentSchema, unknownAction } from '~/lib/form.server';
+import { handleForm, unknownAction } from '~/lib/form.server';
 import { resultFor, typedValue } from '~/lib/form-result';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { categorySchema } from '~/schemas/category';
-import { postedId } from '~/schemas/fields';
+import { intentSchema, postedId } from '~/schemas/fields';
 import { hrefWith, without } from '~/lib/url';
 import type { Route } from './+types/categories';
 
