@@ -34,7 +34,7 @@ export function useSchemaForm<Schema extends ObjectSchema>(
   lastResult: SubmissionResult<string[]> | null | undefined,
   { defaultValue, nativeValidation = false, serverFields }: SchemaFormOptions<Schema> = {},
 ) {
-  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  const constraint = useMemo(() => getZodConstraint(fieldsOf(schema)), [schema]);
   return useForm<z.input<Schema>, z.output<Schema>>({
     lastResult,
     defaultValue,
@@ -46,6 +46,20 @@ export function useSchemaForm<Schema extends ObjectSchema>(
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
+}
+
+type Def = { type: string; in?: z.ZodType; out?: z.ZodType };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/**
+ * The schema whose fields give the constraint: a schema whose output is transformed (the intent
+ * schemas of app/schemas/fields.ts drop their `intent`) reads its fields before the transform, and
+ * conform's getZodConstraint refuses a transform at the root.
+ */
+function fieldsOf(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (let def = defOf(current); def.type === 'pipe' && def.in && def.out && defOf(def.out).type === 'transform'; def = defOf(current)) current = def.in;
+  return current;
 }
 
 /** A copy of `formData` with `fields` set (the form's own FormData posts unchanged). */
