@@ -28,20 +28,25 @@ export interface SchemaFormOptions<Schema extends ObjectSchema> {
   serverFields?: Record<string, string | undefined>;
 }
 
-/** The form and its fields; spread `getFormProps(form)` on the <Form> to check it on submit. */
+/**
+ * The form and its fields; spread `getFormProps(form)` on the <Form> to check it on submit. `schema`
+ * is the action's schema, or, when the action builds it from a value the form holds but a schema
+ * does not read (a chosen file), the same builder given the form's data.
+ */
 export function useSchemaForm<Schema extends ObjectSchema>(
-  schema: Schema,
+  schema: Schema | ((formData: FormData) => Schema),
   lastResult: SubmissionResult<string[]> | null | undefined,
   { defaultValue, nativeValidation = false, serverFields }: SchemaFormOptions<Schema> = {},
 ) {
-  const constraint = useMemo(() => getZodConstraint(fieldsOf(schema)), [schema]);
+  const constraint = useMemo(() => getZodConstraint(fieldsOf(typeof schema === 'function' ? schema(new FormData()) : schema)), [schema]);
   return useForm<z.input<Schema>, z.output<Schema>>({
     lastResult,
     defaultValue,
     defaultNoValidate: !nativeValidation,
     constraint,
     onValidate({ formData }) {
-      return parseWithZod(serverFields ? withFields(formData, serverFields) : formData, { schema });
+      const data = serverFields ? withFields(formData, serverFields) : formData;
+      return parseWithZod(data, { schema: typeof schema === 'function' ? schema(formData) : schema });
     },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',

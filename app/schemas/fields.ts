@@ -85,3 +85,8 @@ const NO_FIELDS = z.object({});
 export function intentSchema<const I extends string, S extends z.ZodObject = typeof NO_FIELDS>(intent: I, fields?: S) {
   return ((fields ?? NO_FIELDS) as S).extend({ intent: z.literal(intent) }).transform(({ intent: _intent, ...value }) => value as Omit<z.output<S>, 'intent'>);
 }
+
+/** Whether a form value is a chosen file (a browser's File, a multipart part): not a text, not empty. */
+export function isChosenFile(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { arrayBuffer?: unknown }).arrayBuffer === 'function' && (value as { size: number }).size > 0;
+}

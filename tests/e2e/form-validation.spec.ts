@@ -2,7 +2,8 @@
 // invalid form in the browser, under its fields and without posting; without JavaScript the same
 // input posts and the server answers with the very same messages.
 import { expect, test, type Page } from '@playwright/test';
-import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { datesFor, PNG_BYTES } from '../support/event-factories';
+import { activeLearner, logIn, SUPERUSER, uniqueName, visit, writeDescription } from './helpers';
 
 const EVENT = 'Cyber Week Online CTF';
 const TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
@@ -145,4 +146,21 @@ test('rewards: an empty add form and a coin under the minimum are said under the
   await expect(dialog.getByLabel('Title')).toHaveValue(title);
   await expect(dialog.locator('#add-title-error')).toHaveCount(0);
   expect(posts.length).toBe(test.info().project.use.javaScriptEnabled === false ? 2 : 0);
+});
+
+test('events: a blank name on create is said under its field, by the browser with JavaScript, by the server without', async ({ page, javaScriptEnabled }) => {
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/events/create');
+  await expect(page.getByRole('heading', { name: 'New event' })).toBeVisible();
+  const { startDate, endDate } = datesFor('upcoming');
+  const posts = watchPosts(page);
+  // Spaces pass the browser's own `required` (the form without JavaScript) and not the schema.
+  await page.getByLabel('Name').fill('   ');
+  await writeDescription(page, 'Checked before it posts.', javaScriptEnabled);
+  await page.getByLabel(/^Image/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await page.getByLabel('Start date (UTC)').fill(startDate.toISOString().slice(0, 16));
+  await page.getByLabel('End date (UTC)').fill(endDate.toISOString().slice(0, 16));
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expectFieldError(page, 'Name', REQUIRED);
+  expectPosted(posts, '/events/create');
 });
