@@ -28,24 +28,43 @@ export interface SchemaFormOptions<Schema extends ObjectSchema> {
   serverFields?: Record<string, string | undefined>;
 }
 
-/** The form and its fields; spread `getFormProps(form)` on the <Form> to check it on submit. */
+/**
+ * The form and its fields; spread `getFormProps(form)` on the <Form> to check it on submit. `schema`
+ * is the action's schema, or, when the action builds it from a value the form holds but a schema
+ * does not read (a chosen file), the same builder given the form's data.
+ */
 export function useSchemaForm<Schema extends ObjectSchema>(
-  schema: Schema,
+  schema: Schema | ((formData: FormData) => Schema),
   lastResult: SubmissionResult<string[]> | null | undefined,
   { defaultValue, nativeValidation = false, serverFields }: SchemaFormOptions<Schema> = {},
 ) {
-  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  const constraint = useMemo(() => getZodConstraint(fieldsOf(typeof schema === 'function' ? schema(new FormData()) : schema)), [schema]);
   return useForm<z.input<Schema>, z.output<Schema>>({
     lastResult,
     defaultValue,
     defaultNoValidate: !nativeValidation,
     constraint,
     onValidate({ formData }) {
-      return parseWithZod(serverFields ? withFields(formData, serverFields) : formData, { schema });
+      const data = serverFields ? withFields(formData, serverFields) : formData;
+      return parseWithZod(data, { schema: typeof schema === 'function' ? schema(formData) : schema });
     },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
+}
+
+type Def = { type: string; in?: z.ZodType; out?: z.ZodType };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/**
+ * The schema whose fields give the constraint: a schema whose output is transformed (the intent
+ * schemas of app/schemas/fields.ts drop their `intent`) reads its fields before the transform, and
+ * conform's getZodConstraint refuses a transform at the root.
+ */
+function fieldsOf(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (let def = defOf(current); def.type === 'pipe' && def.in && def.out && defOf(def.out).type === 'transform'; def = defOf(current)) current = def.in;
+  return current;
 }
 
 /** A copy of `formData` with `fields` set (the form's own FormData posts unchanged). */

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BODY_MESSAGES, BodyRefused, FormFields, MAX_FIELDS, MAX_JSON_DEPTH, jsonValue, multipartFields, readForm, readRequestBody, unsupportedPageBody, urlencodedFields } from './body.server';
-import { handleForm, intentSchema, parseWithSchema, schemaFields, typedReply, unknownAction } from './form.server';
+import { handleForm, parseWithSchema, schemaFields, typedReply, unknownAction } from './form.server';
 import { resultFor, typedValue } from './form-result';
 import { readBody } from './api.server';
 import { Invalid, NotFound, RateLimited } from './errors.server';
-import { postedId, postedList } from '~/schemas/fields';
+import { intentSchema, postedId, postedList } from '~/schemas/fields';
 
 const URLENCODED = 'application/x-www-form-urlencoded';
 const post = (body: BodyInit | null, type?: string, headers: Record<string, string> = {}) =>

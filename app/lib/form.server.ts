@@ -70,16 +70,6 @@ export function errorReply(errors: FieldErrors, status = 400): FormResponse {
 export const unknownAction = () => errorReply({ non_field_errors: ['Unknown action.'] });
 
 /**
- * The schema of one form on a page that has several, told apart by their `intent` field: `fields`
- * (an object schema; none by default) with `intent` fixed to the form's. The reply to it carries the
- * intent back (`result.initialValue.intent`, read by resultFor in ./form-result) so the page shows
- * it in that form; the value handed to the action leaves it out.
- */
-export function intentSchema<const I extends string, S extends z.ZodObject = typeof NOTHING>(intent: I, fields?: S) {
-  return ((fields ?? NOTHING) as S).extend({ intent: z.literal(intent) }).transform(({ intent: _intent, ...value }) => value as Omit<z.output<S>, 'intent'>);
-}
-
-/**
  * conform's reply showing the form again as it was typed, nothing checked (a step passed or gone
  * back to in a form of several steps): the values of `names`, and `errors` if the page has some.
  */

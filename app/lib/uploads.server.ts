@@ -7,6 +7,7 @@ import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { env } from './env.server';
 import { invalid } from './errors.server';
+import { isChosenFile } from '~/schemas/fields';
 
 // Writeups are not files: they live in the database beside their submission (model Writeup).
 export type UploadArea = 'profiles' | 'challenges' | 'events';
@@ -29,7 +30,7 @@ export interface UploadedFile {
 }
 
 export function isFile(value: unknown): value is UploadedFile {
-  return typeof value === 'object' && value !== null && typeof (value as UploadedFile).arrayBuffer === 'function' && (value as UploadedFile).size > 0;
+  return isChosenFile(value);
 }
 
 /** Checks an image upload by its bytes, not its claimed type, and returns its real type. */

@@ -4,7 +4,7 @@
 // app/domain/events.server.ts, which reads the type's rules from the registry.
 import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from '~/domain/event-types';
-import { blank, choice, optional, optionalInteger, string, text, tooLong } from './fields';
+import { blank, choice, isChosenFile, optional, optionalInteger, REQUIRED, string, text, tooLong } from './fields';
 
 export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as [EventType, ...EventType[]];
 export const MAX_TEAM_SIZE = 1000;
@@ -68,6 +68,14 @@ export const eventFields = {
 
 export const eventSchema = z.object(eventFields);
 export type EventInput = z.infer<typeof eventSchema>;
+
+/**
+ * The form's schema on create, given the form's `image`: when other fields are refused, a missing
+ * image is said with them (when they pass, the domain says it with its own rules). The action reads
+ * the image from the posted form, the browser from the form it checks.
+ */
+export const eventCreateSchema = (image: unknown) =>
+  eventSchema.refine(() => isChosenFile(image), { path: ['image'], message: REQUIRED, when: (payload) => payload.issues.length > 0 });
 
 /** PUT: any subset, merged over the event's current values before the whole is checked. */
 export const eventPatchSchema = eventSchema.partial();

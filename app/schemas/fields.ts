@@ -71,3 +71,22 @@ export const postedId = () => z.unknown().optional().transform((v) => Number((Ar
 
 /** Every value a form posted under a name, as FormData.getAll lists them: the domain checks them. */
 export const postedList = () => z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.unknown()));
+
+const NO_FIELDS = z.object({});
+
+/**
+ * The schema of one form on a page that has several, told apart by their `intent` field: `fields`
+ * (an object schema; none by default) with `intent` fixed to the form's. The action parses with it
+ * (handleForm) and the page checks the form with it in the browser (useSchemaForm), so each page
+ * defines it once where both import it. The reply to it carries the intent back
+ * (`result.initialValue.intent`, read by resultFor in ~/lib/form-result) so the page shows it in that
+ * form; the value handed to the action leaves it out.
+ */
+export function intentSchema<const I extends string, S extends z.ZodObject = typeof NO_FIELDS>(intent: I, fields?: S) {
+  return ((fields ?? NO_FIELDS) as S).extend({ intent: z.literal(intent) }).transform(({ intent: _intent, ...value }) => value as Omit<z.output<S>, 'intent'>);
+}
+
+/** Whether a form value is a chosen file (a browser's File, a multipart part): not a text, not empty. */
+export function isChosenFile(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { arrayBuffer?: unknown }).arrayBuffer === 'function' && (value as { size: number }).size > 0;
+}

@@ -2,7 +2,8 @@
 // invalid form in the browser, under its fields and without posting; without JavaScript the same
 // input posts and the server answers with the very same messages.
 import { expect, test, type Page } from '@playwright/test';
-import { activeLearner, logIn, uniqueName, visit } from './helpers';
+import { datesFor, PNG_BYTES } from '../support/event-factories';
+import { activeLearner, logIn, SUPERUSER, uniqueName, visit, writeDescription } from './helpers';
 
 const EVENT = 'Cyber Week Online CTF';
 const TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
@@ -85,4 +86,81 @@ test('teams: a mismatch on create and a join without name or password are said u
   await expectFieldError(page, 'Team name', REQUIRED);
   await expectFieldError(page, 'Password', REQUIRED);
   expectPosted(posts, '/teams/join');
+});
+
+test('categories: a blank name, on add and on edit, is said under its field, by the browser with JavaScript, by the server without', async ({ page }) => {
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/practices/categories');
+  // The add form keeps the browser's own `required` check until it is hydrated; spaces pass it and
+  // are refused by the schema, in the browser or on the server.
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  const add = page.getByLabel('Enter challenge category', { exact: true });
+  await expect(add).toHaveAttribute('required', '');
+  await expect(page.locator('form').filter({ has: add })).toHaveJSProperty('noValidate', js);
+  let posts = watchPosts(page);
+  await add.fill('   ');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expectFieldError(page, 'Enter challenge category', REQUIRED);
+  expectPosted(posts, '/practices/categories');
+  if (js) {
+    // Corrected, the message goes as it is typed.
+    await add.fill('Web');
+    await expect(add).not.toHaveAttribute('aria-invalid', 'true');
+  }
+
+  // A category to rename, made through the page.
+  const name = uniqueName('FV category ');
+  await visit(page, '/practices/categories');
+  await page.getByLabel('Enter challenge category', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByTestId('flash')).toHaveText('Addition completed successfully!');
+  await page.getByRole('link', { name: `Edit ${name}`, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Edit category' })).toBeVisible();
+  posts = watchPosts(page);
+  await dialog.getByLabel('Category name').fill('  ');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectFieldError(page, 'Category name', REQUIRED);
+  expect(posts.filter((path) => path === '/practices/categories')).toEqual(js ? [] : ['/practices/categories']);
+});
+
+test('rewards: an empty add form and a coin under the minimum are said under their fields, with or without JavaScript', async ({ page }) => {
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/blacks-fridays/rewards?dialog=add');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Add a reward' })).toBeVisible();
+  const posts = watchPosts(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectFieldError(page, 'Title', REQUIRED);
+  await expectFieldError(page, 'Coin', REQUIRED);
+  await expectFieldError(page, 'CTF certification reward', REQUIRED);
+  await expect(dialog.getByLabel('Title')).toBeFocused();
+  expectPosted(posts, '/blacks-fridays/rewards');
+
+  const title = uniqueName('FV reward ');
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Coin').fill('5');
+  await dialog.getByLabel('CTF certification reward').selectOption('no');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectFieldError(page, 'Coin', 'Ensure this value is greater than or equal to 10.');
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await expect(dialog.locator('#add-title-error')).toHaveCount(0);
+  expect(posts.length).toBe(test.info().project.use.javaScriptEnabled === false ? 2 : 0);
+});
+
+test('events: a blank name on create is said under its field, by the browser with JavaScript, by the server without', async ({ page, javaScriptEnabled }) => {
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/events/create');
+  await expect(page.getByRole('heading', { name: 'New event' })).toBeVisible();
+  const { startDate, endDate } = datesFor('upcoming');
+  const posts = watchPosts(page);
+  // Spaces pass the browser's own `required` (the form without JavaScript) and not the schema.
+  await page.getByLabel('Name').fill('   ');
+  await writeDescription(page, 'Checked before it posts.', javaScriptEnabled);
+  await page.getByLabel(/^Image/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await page.getByLabel('Start date (UTC)').fill(startDate.toISOString().slice(0, 16));
+  await page.getByLabel('End date (UTC)').fill(endDate.toISOString().slice(0, 16));
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expectFieldError(page, 'Name', REQUIRED);
+  expectPosted(posts, '/events/create');
 });

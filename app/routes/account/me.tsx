@@ -12,7 +12,8 @@ import { ownRewardRequests, purchaseReward, PURCHASE_SUCCESS, STAFF_DO_NOT_PURCH
 import { listRewards } from '~/domain/rewards.server';
 import { requireUser } from '~/lib/auth.server';
 import { COUNTRIES } from '~/lib/countries.server';
-import { handleForm, intentSchema, submittedForm } from '~/lib/form.server';
+import { handleForm, submittedForm } from '~/lib/form.server';
+import { intentSchema } from '~/schemas/fields';
 import { resultFor, typedValue } from '~/lib/form-result';
 import { MESSAGES } from '~/lib/messages';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';

@@ -8,11 +8,11 @@ import { Pagination } from '~/components/pagination';
 import { decideRewardRequests, decisionMessage, listRewardRequests, type Decision } from '~/domain/reward-requests.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { NotFound } from '~/lib/errors.server';
-import { handleForm, intentSchema, submittedForm, unknownAction } from '~/lib/form.server';
+import { handleForm, submittedForm, unknownAction } from '~/lib/form.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
-import { postedList } from '~/schemas/fields';
+import { intentSchema, postedList } from '~/schemas/fields';
 import type { Route } from './+types/reward-requests';
 
 // One module, two tabs (SPEC §2): /blacks-fridays/unprocessed-reward-requests and

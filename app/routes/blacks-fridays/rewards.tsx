@@ -1,19 +1,21 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { BlackFridayTabs } from '~/components/black-friday-tabs';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { createReward, deleteReward, getReward, REWARD_MESSAGES, rewardListPage, rewardPage, updateReward } from '~/domain/rewards.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { readForm } from '~/lib/body.server';
 import { NotFound } from '~/lib/errors.server';
-import { handleForm, intentSchema, unknownAction } from '~/lib/form.server';
+import { handleForm, unknownAction } from '~/lib/form.server';
 import { resultFor, typedValue } from '~/lib/form-result';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
-import { postedId } from '~/schemas/fields';
+import { intentSchema, postedId } from '~/schemas/fields';
 import { REWARD_COIN_MAX, REWARD_COIN_MIN, REWARD_TITLE_MAX, rewardSchema } from '~/schemas/reward';
 import type { Route } from './+types/rewards';
 
@@ -47,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Values = { title: string; coin: string; is_ctf_certification_reward: string };
 
+// The schemas of the page's forms: the action parses with them, the forms check with them in the browser.
 const CREATE = intentSchema('create', rewardSchema);
 const EDIT = intentSchema('edit', rewardSchema.extend({ id: postedId() }));
 const DELETE = intentSchema('delete', z.object({ id: postedId() }));
@@ -84,25 +87,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   return unknownAction();
 }
 
-/** The reward form's fields, for Add and Edit; ids carry a prefix so both could share a page. */
-function RewardFields({ prefix, values, errors }: { prefix: string; values: Values; errors: Record<string, string[] | null> | undefined }) {
+/**
+ * The reward form, for Add and Edit, checked in the browser with the schema of its intent (the
+ * action's); ids carry a prefix so both could share a page. noValidate: the schema's messages show
+ * under the fields, from the browser with JavaScript, from the server without.
+ */
+function RewardForm({ intent, prefix, values, lastResult, id, cancelTo, busy }: {
+  intent: 'create' | 'edit';
+  prefix: string;
+  values: Values;
+  lastResult: SubmissionResult<string[]> | null;
+  id?: number;
+  cancelTo: string;
+  busy: boolean;
+}) {
+  const [form, fields] = useSchemaForm(intent === 'create' ? CREATE : EDIT, lastResult);
   return (
-    <>
-      <FormErrors errors={errors?.['']} />
-      <Field label="Title" name={`${prefix}-title`} errors={errors?.title}>
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      {id !== undefined ? <input type="hidden" name="id" value={id} /> : null}
+      <FormErrors errors={form.errors} />
+      <Field label="Title" name={`${prefix}-title`} errors={fields.title.errors}>
         <input id={`${prefix}-title`} name="title" type="text" required maxLength={REWARD_TITLE_MAX} className="input" defaultValue={values.title} />
       </Field>
-      <Field label="Coin" name={`${prefix}-coin`} errors={errors?.coin}>
+      <Field label="Coin" name={`${prefix}-coin`} errors={fields.coin.errors}>
         <input id={`${prefix}-coin`} name="coin" type="number" inputMode="numeric" required min={REWARD_COIN_MIN} max={REWARD_COIN_MAX} step={1} className="input" defaultValue={values.coin} />
       </Field>
-      <Field label="CTF certification reward" name={`${prefix}-certification`} errors={errors?.is_ctf_certification_reward}>
+      <Field label="CTF certification reward" name={`${prefix}-certification`} errors={fields.is_ctf_certification_reward.errors}>
         <select id={`${prefix}-certification`} name="is_ctf_certification_reward" required className="input" defaultValue={values.is_ctf_certification_reward}>
           <option value="">Choose yes or no</option>
           <option value="yes">Yes</option>
           <option value="no">No</option>
         </select>
       </Field>
-    </>
+      <DialogActions cancelTo={cancelTo} label="Save" busy={busy} />
+    </Form>
   );
 }
 
@@ -158,28 +177,23 @@ export default function Rewards() {
 
       {dialog === 'add' ? (
         <UrlDialog title="Add a reward" closeTo={close}>
-          {/* noValidate: the server's messages show under the fields, with or without JavaScript. */}
-          <Form method="post" noValidate>
-            <input type="hidden" name="intent" value="create" />
-            <RewardFields prefix="add" values={valuesFor('create', EMPTY)} errors={resultFor(result, 'create')?.error} />
-            <DialogActions cancelTo={close} label="Save" busy={busy} />
-          </Form>
+          <RewardForm intent="create" prefix="add" values={valuesFor('create', EMPTY)} lastResult={resultFor(result, 'create')} cancelTo={close} busy={busy} />
         </UrlDialog>
       ) : null}
 
       {dialog === 'edit' ? (
         <UrlDialog title="Edit reward" closeTo={close}>
           {target ? (
-            <Form method="post" noValidate key={target.id}>
-              <input type="hidden" name="intent" value="edit" />
-              <input type="hidden" name="id" value={target.id} />
-              <RewardFields
-                prefix="edit"
-                values={valuesFor('edit', { title: target.title, coin: String(target.coin), is_ctf_certification_reward: target.certification ? 'yes' : 'no' })}
-                errors={resultFor(result, 'edit')?.error}
-              />
-              <DialogActions cancelTo={close} label="Save" busy={busy} />
-            </Form>
+            <RewardForm
+              key={target.id}
+              intent="edit"
+              prefix="edit"
+              id={target.id}
+              values={valuesFor('edit', { title: target.title, coin: String(target.coin), is_ctf_certification_reward: target.certification ? 'yes' : 'no' })}
+              lastResult={resultFor(result, 'edit')}
+              cancelTo={close}
+              busy={busy}
+            />
           ) : (
             <p className="text-sm text-slate-700">{missing}</p>
           )}

@@ -1,11 +1,9 @@
 import { useActionData, useLoaderData } from 'react-router';
 import { createEvent } from '~/domain/events.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { isFile } from '~/lib/uploads.server';
 import { handleForm, submittedForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
-import { EVENT_MESSAGES, EVENT_TYPE_OPTIONS, eventSchema } from '~/schemas/event';
-import { REQUIRED } from '~/schemas/fields';
+import { EVENT_MESSAGES, EVENT_TYPE_OPTIONS, eventCreateSchema } from '~/schemas/event';
 import { EventForm, valuesAfter } from './event-form';
 import { nextFridayReply } from './event-form.server';
 import type { Route } from './+types/event-create';
@@ -16,12 +14,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(request, context);
   return { options: EVENT_TYPE_OPTIONS };
 }
-
-/**
- * The form's schema on create: when other fields are refused, a missing image is said with them (when
- * they pass, the domain says it with its own rules).
- */
-const createSchema = (image: unknown) => eventSchema.refine(() => isFile(image), { path: ['image'], message: REQUIRED, when: (payload) => payload.issues.length > 0 });
 
 /** Staff create an event; every error comes back under its field (the image must be chosen again). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (friday) return friday;
   const image = form.get('image');
   // Every refusal shows on the form, a missing record's (404) too.
-  const outcome = await handleForm(form, createSchema(image), (input) => createEvent(user, input, image), { notFoundOnForm: true });
+  const outcome = await handleForm(form, eventCreateSchema(image), (input) => createEvent(user, input, image), { notFoundOnForm: true });
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash(request, `/events/${outcome.value.type}`, { type: 'success', text: EVENT_MESSAGES.created });
 }
@@ -45,7 +37,7 @@ export default function EventCreate() {
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="mb-6 text-2xl font-bold">New event</h1>
-      <EventForm mode="create" values={valuesAfter(result, { type: 'online' })} errors={result?.error ?? {}} options={options} cancelTo="/events" />
+      <EventForm mode="create" values={valuesAfter(result, { type: 'online' })} lastResult={result} options={options} cancelTo="/events" />
     </div>
   );
 }

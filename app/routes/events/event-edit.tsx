@@ -53,7 +53,7 @@ export default function EventEdit() {
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="mb-6 text-2xl font-bold">Edit {name}</h1>
-      <EventForm key={id} mode="edit" values={valuesAfter(result, values)} errors={result?.error ?? {}} options={options} imageUrl={imageUrl} cancelTo="/events" />
+      <EventForm key={id} mode="edit" values={valuesAfter(result, values)} lastResult={result} options={options} imageUrl={imageUrl} cancelTo="/events" />
     </div>
   );
 }

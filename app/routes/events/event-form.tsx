@@ -1,17 +1,21 @@
 // The event form (SPEC §2 "Event form", §5 Event), for create and edit. Without JavaScript every
 // field is there, each saying which types it serves; with it, the fields the chosen type ignores
 // are hidden. The pictures link is offered on edit only, for in-person events (SPEC §5).
-import type { SubmissionResult } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { Field, FormErrors } from '~/components/field';
 import { MarkdownEditor } from '~/components/markdown-editor';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { eventTypeRules } from '~/domain/event-types';
 import { nextFriday, runsOnFridays } from '~/domain/fridays';
 import { typedValues } from '~/lib/form-result';
+import { eventCreateSchema, eventSchema } from '~/schemas/event';
 
 export type FormValues = Record<string, string>;
-type FieldErrors = Record<string, string[] | null | undefined>;
+
+/** The create action's schema, given the form's image (the action reads the posted one). */
+const createSchema = (formData: FormData) => eventCreateSchema(formData.get('image'));
 
 /**
  * What the form shows again after the action's reply: what was posted (blank fields blank), or,
@@ -21,10 +25,14 @@ export function valuesAfter(result: SubmissionResult<string[]> | undefined, show
   return result?.fields?.length ? typedValues(result) : shown;
 }
 
-export function EventForm({ mode, values, errors, options, imageUrl, cancelTo }: {
+/**
+ * The form, checked in the browser with the action's schema (create's, with the chosen image; edit's)
+ * before it posts; `lastResult` is the action's reply, whose messages show under the same fields.
+ */
+export function EventForm({ mode, values, lastResult, options, imageUrl, cancelTo }: {
   mode: 'create' | 'edit';
   values: FormValues;
-  errors: FieldErrors;
+  lastResult: SubmissionResult<string[]> | undefined;
   options: { value: string; label: string }[];
   imageUrl?: string | null;
   cancelTo: string;
@@ -36,11 +44,13 @@ export function EventForm({ mode, values, errors, options, imageUrl, cancelTo }:
   const rules = eventTypeRules(type);
   // Without JavaScript the type can change under the form, so every field stays; with it, only the chosen type's.
   const shows = (applies: boolean) => !hydrated || applies;
+  const [form] = useSchemaForm(mode === 'create' ? createSchema : eventSchema, lastResult, { nativeValidation: true });
+  const errors = form.allErrors;
   const err = (name: string) => errors[name] ?? null;
 
   return (
-    <Form method="post" encType="multipart/form-data" className="card" aria-label="Event">
-      <FormErrors errors={errors['']} />
+    <Form method="post" encType="multipart/form-data" className="card" aria-label="Event" {...getFormProps(form)}>
+      <FormErrors errors={form.errors} />
       <Field label="Name" name="name" errors={err('name')}>
         <input id="name" name="name" type="text" required maxLength={200} defaultValue={values.name} className="input" />
       </Field>

@@ -10,13 +10,13 @@ import { listLearners, setValidation, validationMessage } from '~/domain/learner
 import { isStaff, roleOf } from '~/domain/policy.server';
 import { requireUser } from '~/lib/auth.server';
 import { Forbidden, Invalid } from '~/lib/errors.server';
-import { errorReply, handleForm, intentSchema, submittedForm, unknownAction } from '~/lib/form.server';
+import { errorReply, handleForm, submittedForm, unknownAction } from '~/lib/form.server';
 import { resultFor } from '~/lib/form-result';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
-import { postedList } from '~/schemas/fields';
+import { intentSchema, postedList } from '~/schemas/fields';
 import type { Route } from './+types/users';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Learners · CTF Arena' }];

@@ -1,8 +1,10 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
+import { useSchemaForm } from '~/components/use-schema-form';
 import {
   CATEGORY_MESSAGES,
   categoryPage,
@@ -16,12 +18,12 @@ import { resolveScope } from '~/domain/scope.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { readForm } from '~/lib/body.server';
 import { NotFound } from '~/lib/errors.server';
-import { handleForm, intentSchema, unknownAction } from '~/lib/form.server';
+import { handleForm, unknownAction } from '~/lib/form.server';
 import { resultFor, typedValue } from '~/lib/form-result';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
-import { categorySchema } from '~/schemas/category';
-import { postedId } from '~/schemas/fields';
+import { CATEGORY_NAME_MAX, categorySchema } from '~/schemas/category';
+import { intentSchema, postedId } from '~/schemas/fields';
 import { hrefWith, without } from '~/lib/url';
 import type { Route } from './+types/categories';
 
@@ -63,6 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+// The schemas of the page's forms: the action parses with them, the forms check with them in the browser.
 const CREATE = intentSchema('create', categorySchema);
 const EDIT = intentSchema('edit', categorySchema.extend({ id: postedId() }));
 const DELETE = intentSchema('delete', z.object({ id: postedId() }));
@@ -108,9 +111,6 @@ export default function Categories() {
   const busy = useNavigation().state === 'submitting';
   const link = (extra: Record<string, string>) => hrefWith(location, { ...without(DIALOG_PARAMS), ...extra });
   const close = link({});
-  const created = resultFor(result, 'create');
-  const createErrors = created?.error;
-  const edited = resultFor(result, 'edit');
   const dialog = params.has('edit') ? 'edit' : params.has('delete') ? 'delete' : null;
 
   return (
@@ -118,22 +118,7 @@ export default function Categories() {
       <h1 className="mb-6 text-2xl font-bold">Categories</h1>
 
       {/* Keyed by the count so the field empties once a category is added (JS keeps the page). */}
-      <Form method="post" key={count} className="card mb-6">
-        <input type="hidden" name="intent" value="create" />
-        <FormErrors errors={createErrors?.['']} />
-        <div className="flex flex-wrap items-start gap-2">
-          <div className="min-w-0 flex-1">
-            <label htmlFor="new-category" className="sr-only">Enter challenge category</label>
-            <input
-              id="new-category" name="name" type="text" required maxLength={100} placeholder="Enter challenge category" className="input"
-              defaultValue={created ? typedValue(created, 'name') : undefined}
-              aria-invalid={createErrors?.name ? true : undefined} aria-describedby={createErrors?.name ? 'new-category-error' : undefined}
-            />
-            {createErrors?.name ? <p className="field-error" id="new-category-error" role="alert">{createErrors.name[0]}</p> : null}
-          </div>
-          <button type="submit" className="btn-primary" disabled={busy}>Add</button>
-        </div>
-      </Form>
+      <CreateForm key={count} lastResult={resultFor(result, 'create')} busy={busy} />
 
       {rows.length === 0 ? (
         <EmptyState />
@@ -161,19 +146,7 @@ export default function Categories() {
       {dialog === 'edit' ? (
         <UrlDialog title="Edit category" closeTo={close}>
           {target ? (
-            <Form method="post" key={target.id}>
-              <input type="hidden" name="intent" value="edit" />
-              <input type="hidden" name="id" value={target.id} />
-              <FormErrors errors={edited?.error?.['']} />
-              <Field label="Category name" name="edit-name" errors={edited?.error?.name}>
-                <input
-                  id="edit-name" name="name" type="text" required maxLength={100} className="input"
-                  defaultValue={typedValue(edited, 'name', target.name)}
-                  aria-invalid={edited?.error?.name ? true : undefined}
-                />
-              </Field>
-              <DialogActions cancelTo={close} label="Save" busy={busy} />
-            </Form>
+            <EditForm key={target.id} target={target} lastResult={resultFor(result, 'edit')} cancelTo={close} busy={busy} />
           ) : (
             <p className="text-sm text-slate-700">{missing}</p>
           )}
@@ -196,5 +169,47 @@ export default function Categories() {
         </UrlDialog>
       ) : null}
     </div>
+  );
+}
+
+type Reply = SubmissionResult<string[]> | null;
+
+/** The add form, checked with CREATE in the browser; `lastResult` is the reply to it, if any. */
+function CreateForm({ lastResult, busy }: { lastResult: Reply; busy: boolean }) {
+  const [form, fields] = useSchemaForm(CREATE, lastResult, { nativeValidation: true });
+  const errors = fields.name.errors;
+  return (
+    <Form method="post" className="card mb-6" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="create" />
+      <FormErrors errors={form.errors} />
+      <div className="flex flex-wrap items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="new-category" className="sr-only">Enter challenge category</label>
+          <input
+            id="new-category" name="name" type="text" required maxLength={CATEGORY_NAME_MAX} placeholder="Enter challenge category" className="input"
+            defaultValue={lastResult ? typedValue(lastResult, 'name') : undefined}
+            aria-invalid={errors ? true : undefined} aria-describedby={errors ? 'new-category-error' : undefined}
+          />
+          {errors ? <p className="field-error" id="new-category-error" role="alert">{errors[0]}</p> : null}
+        </div>
+        <button type="submit" className="btn-primary" disabled={busy}>Add</button>
+      </div>
+    </Form>
+  );
+}
+
+/** The edit dialog's form, checked with EDIT in the browser; mounted per category, so nothing typed for one shows for another. */
+function EditForm({ target, lastResult, cancelTo, busy }: { target: { id: number; name: string }; lastResult: Reply; cancelTo: string; busy: boolean }) {
+  const [form, fields] = useSchemaForm(EDIT, lastResult, { nativeValidation: true });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="id" value={target.id} />
+      <FormErrors errors={form.errors} />
+      <Field label="Category name" name="edit-name" errors={fields.name.errors}>
+        <input id="edit-name" name="name" type="text" required maxLength={CATEGORY_NAME_MAX} className="input" defaultValue={typedValue(lastResult, 'name', target.name)} />
+      </Field>
+      <DialogActions cancelTo={cancelTo} label="Save" busy={busy} />
+    </Form>
   );
 }

@@ -20,13 +20,13 @@ import { resolveScope, scopePath, type Scope } from '~/domain/scope.server';
 import type { Actor } from '~/domain/policy.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { NotFound } from '~/lib/errors.server';
-import { handleForm, intentSchema, submittedForm, unknownAction } from '~/lib/form.server';
+import { handleForm, submittedForm, unknownAction } from '~/lib/form.server';
 import { resultFor, typedValue } from '~/lib/form-result';
 import { redirectWithFlash } from '~/lib/session.server';
 import { markdownToSafeHtml } from '~/lib/rich-text.server';
 import { RichText } from '~/components/rich-text';
 import { AUTHORING_MESSAGES, challengeSchema, flagSchema, hintSchema, LEVELS, nextSchema } from '~/schemas/challenge';
-import { postedId } from '~/schemas/fields';
+import { intentSchema, postedId } from '~/schemas/fields';
 import type { Route } from './+types/challenge-edit';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.challenge.name ?? 'Challenge'} · Edit · CTF Arena` }];

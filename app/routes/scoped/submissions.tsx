@@ -19,12 +19,12 @@ import {
 } from '~/domain/submission-review.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { NotFound } from '~/lib/errors.server';
-import { handleForm, intentSchema, submittedForm, unknownAction } from '~/lib/form.server';
+import { handleForm, submittedForm, unknownAction } from '~/lib/form.server';
 import { resultFor, typedValue } from '~/lib/form-result';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
-import { postedId, postedList } from '~/schemas/fields';
+import { intentSchema, postedId, postedList } from '~/schemas/fields';
 import type { Route } from './+types/submissions';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Submissions · CTF Arena' }];
