@@ -117,8 +117,10 @@ export default function Categories() {
     <div>
       <h1 className="mb-6 text-2xl font-bold">Categories</h1>
 
-      {/* Keyed by the count so the field empties once a category is added (JS keeps the page). */}
-      <CreateForm key={count} lastResult={resultFor(result, 'create')} busy={busy} />
+      {/* Keyed by the count so the field empties once a category is added (JS keeps the page), and by
+          whether it has a reply, so its error goes once another action succeeded (conform keeps a
+          form's errors until it checks again). */}
+      <CreateForm key={`${count}-${resultFor(result, 'create') ? 'replied' : 'fresh'}`} lastResult={resultFor(result, 'create')} busy={busy} />
 
       {rows.length === 0 ? (
         <EmptyState />
