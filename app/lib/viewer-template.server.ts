@@ -207,16 +207,14 @@ export function templateKey(url: string, status: number, routeIds: string[], loa
 const MAX_BYTES = 4 * 1024 * 1024;
 /** Bounds what a render may depend on besides its data: the clock (the footer's year, "starts on"). */
 const MAX_AGE_MS = 60_000;
-const templates = new LRUCache<string, Template>({ maxSize: MAX_BYTES, sizeCalculation: templateBytes, ttl: MAX_AGE_MS, ...CLOCK });
+const templates = new LRUCache<string, Template>({ maxSize: MAX_BYTES, maxEntrySize: MAX_BYTES / 16, sizeCalculation: templateBytes, ttl: MAX_AGE_MS, ...CLOCK });
 onMemoryPressure(() => templates.clear());
 
 export function keptTemplate(key: string): Template | null {
   return templates.get(key) ?? null;
 }
 
+/** Keeps a template (one larger than a sixteenth of the bound is not kept). */
 export function keepTemplate(key: string, template: Template): void {
-  if (templateBytes(template) <= MAX_BYTES / 16) templates.set(key, template);
+  templates.set(key, template);
 }
-
-/** For tests: how many templates are kept. */
-export const keptTemplates = () => templates.size;

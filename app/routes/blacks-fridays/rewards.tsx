@@ -11,7 +11,7 @@ import { requireStaffPage } from '~/lib/auth.server';
 import { readForm } from '~/lib/body.server';
 import { NotFound } from '~/lib/errors.server';
 import { handleForm, unknownAction } from '~/lib/form.server';
-import { resultFor, typedValue } from '~/lib/form-result';
+import { resultFor, typedValues } from '~/lib/form-result';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
@@ -139,7 +139,7 @@ export default function Rewards() {
   // What was typed in the form of `intent` when the reply answers it, else `fallback`.
   const valuesFor = (intent: string, fallback: Values): Values => {
     const mine = resultFor(result, intent);
-    return mine ? { title: typedValue(mine, 'title'), coin: typedValue(mine, 'coin'), is_ctf_certification_reward: typedValue(mine, 'is_ctf_certification_reward') } : fallback;
+    return mine ? { ...EMPTY, ...typedValues(mine) } : fallback;
   };
 
   return (
