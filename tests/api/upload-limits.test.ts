@@ -84,7 +84,11 @@ describe('uploads per user', () => {
     // depends on how fast loopback carries the first ones), before their bodies were read.
     expect(refused.length).toBeGreaterThan(0);
     for (const answer of refused) expect(JSON.parse(answer.body)).toEqual({ detail: 'You already have uploads under way. Try again when they are done.' });
-    expect(refused.filter((a) => a.sent < size).length).toBe(refused.length);
+    // A request whose head the server reads late may already have its whole body in loopback's
+    // socket buffers (several MB each way), though the server refuses it without reading a byte of
+    // it: 3 of 58 did in one CI run. Most are refused while their body is still on its way; were
+    // bodies read before the refusal, none would be.
+    expect(refused.filter((a) => a.sent < size).length).toBeGreaterThan(refused.length / 2);
     expect(answers.filter((a) => a.status === null || a.status >= 500)).toEqual([]);
     expect(peakRss()).toBeLessThan(300 * MB);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
