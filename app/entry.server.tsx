@@ -47,7 +47,7 @@ export default async function handleRequest(
   // template's as the first answer left it (deflated for a client that takes gzip).
   const { body, headers: encoding } = finishedBody(template, viewer ?? null, nonce, request.headers.get('Accept-Encoding'));
   if (rendered && key && status === 200) keepTemplate(key, template);
-  if (cacheable && viewer && status === 200) pageCacheStore(cacheable.miss, cacheable.kind, { userId: cacheable.userId, status, headers: [...headers], template, viewer });
+  if (cacheable && viewer && status === 200) pageCacheStore(cacheable.miss, cacheable.kind, { userId: viewer.id, status, headers: [...headers], template, viewer, reads: loadContext.viewerReads });
   for (const [name, value] of encoding) headers.append(name, value);
   headers.set('Content-Length', String(body.length));
   return new Response(body as Uint8Array<ArrayBuffer>, { headers, status });
@@ -94,17 +94,18 @@ function collect(body: PassThrough): Promise<string> {
 }
 
 /**
- * The page cache's miss record, kind and viewer when this render may be kept
+ * The page cache's miss record and kind when this render may be kept
  * (lib/page-cache.server.ts): a successful GET of a page whose deepest route opted in with
  * `handle.pageCache`, for a signed-in viewer, that sets no cookie (a Set-Cookie means the response
  * is not the same for every replay).
  */
 function pageCacheable(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   const miss = loadContext.pageCache;
-  const userId = contextOf(loadContext).userId;
-  if (!miss || userId === undefined || request.method.toUpperCase() !== 'GET' || status !== 200 || headers.has('Set-Cookie')) return null;
+  // Whose page it is comes from the root loader's viewer (handleRequest): the load context's userId
+  // would count as read on a shared page (lib/viewer-reads.server.ts).
+  if (!miss || request.method.toUpperCase() !== 'GET' || status !== 200 || headers.has('Set-Cookie')) return null;
   // How the page's route opted in, read by server.ts before React Router ran (lib/page-sharing.server.ts).
   const kind = loadContext.sharing;
   if (routerContext.staticHandlerContext.errors || !kind) return null;
-  return { miss, userId, kind };
+  return { miss, kind };
 }

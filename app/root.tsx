@@ -8,10 +8,10 @@ import { Footer, Header } from './components/header';
 import { LoadingOverlay } from './components/loading-overlay';
 import { useNonce } from './components/nonce';
 import { viewerValues } from './domain/header-counts.server';
-import { isStaff } from './domain/policy.server';
 import { getUser } from './lib/auth.server';
 import type { RequestContext } from './lib/context';
-import { templatable, viewerTokens } from './lib/viewer-template.server';
+import { headerViewer, templatable } from './lib/viewer-template.server';
+import { unrecorded } from './lib/viewer-reads.server';
 import { takeFlash } from './lib/session.server';
 
 export const links: Route.LinksFunction = () => [
@@ -21,24 +21,21 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
-  const [{ flash, setCookie }, values] = await Promise.all([takeFlash(request), user ? viewerValues(user) : null]);
-  const counts = values?.counts ?? { general: 0, admin: 0, rewardRequests: 0 };
-  let shown = values;
+  // On a page kept for many viewers the user records what is read of it (lib/viewer-reads.server.ts).
+  // The header's values alone are read from the user itself: they go out as tokens, and
+  // headerViewer's answer is part of the kept page's key. Anything else read here is recorded.
+  const own = user && unrecorded(user);
+  const [{ flash, setCookie }, values] = await Promise.all([takeFlash(request), own ? viewerValues(own) : null]);
   // A page whose route opted in (lib/page-sharing.server.ts) is rendered as a template for every
   // viewer of the same data, and finished with this viewer's values by entry.server.tsx
   // (lib/viewer-template.server.ts); every other page gets the real values. A flash message is the
   // viewer's own, so a page carrying one is rendered for them alone.
   const ctx = context as RequestContext;
-  if (shown && ctx.sharing && !flash && !setCookie && templatable(shown)) {
-    ctx.viewer = shown;
-    shown = viewerTokens(shown);
-  }
+  const asTokens = !!(values && ctx.sharing && !flash && !setCookie && templatable(values));
+  if (asTokens) ctx.viewer = values!;
+  const header = own && values ? headerViewer(own, values, asTokens) : null;
   return data(
-    {
-      user: user && shown ? { id: shown.id, username: shown.username, isStaff: isStaff(user), isSuperuser: user.isSuperuser, profile: shown.profile } : null,
-      counts: shown?.counts ?? counts,
-      flash,
-    },
+    { user: header?.user ?? null, counts: header?.counts ?? { general: 0, admin: 0, rewardRequests: 0 }, flash },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
 }

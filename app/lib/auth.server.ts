@@ -2,7 +2,8 @@
 // live in app/domain/policy.server.ts.
 import { redirect } from 'react-router';
 import type { User } from '~/generated/prisma/client';
-import { contextOf } from './context';
+import { contextOf, type RequestContext } from './context';
+import { recordingViewer } from './viewer-reads.server';
 import { loginUrlFor } from './return-to';
 import { Unauthorized } from './errors.server';
 import { credentialsToken, sessionCookie, sessionUser, destroySession, setLoginMessage } from './session.server';
@@ -54,8 +55,23 @@ export function resolveRequest(request: Request, context?: unknown): Promise<Res
   let found = memo.get(key);
   if (!found) {
     found = resolve(request).then((r) => {
-      if (r.user && context && typeof context === 'object') (context as { userId?: number }).userId = r.user.id;
-      return r;
+      if (!r.user || !context || typeof context !== 'object') return r;
+      const ctx = context as RequestContext;
+      const id = r.user.id;
+      if (ctx.sharing !== 'shared') {
+        ctx.userId = id;
+        return r;
+      }
+      // A page kept for many viewers: what its loaders read of their viewer makes its key
+      // (lib/viewer-reads.server.ts), the id read from the load context included.
+      const reads = (ctx.viewerReads = new Set());
+      Object.defineProperty(ctx, 'userId', {
+        get: () => (reads.add('id'), id),
+        set: (value: number) => Object.defineProperty(ctx, 'userId', { value, writable: true, enumerable: true, configurable: true }),
+        enumerable: true,
+        configurable: true,
+      });
+      return { ...r, user: recordingViewer(r.user, reads) };
     });
     memo.set(key, found);
   }

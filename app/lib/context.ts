@@ -17,6 +17,11 @@ export interface RequestContext {
    * (lib/viewer-template.server.ts): entry.server.tsx puts these in their place.
    */
   viewer?: import('./viewer-template.server').ViewerValues;
+  /**
+   * On a page kept for many viewers: the fields its loaders read of their viewer
+   * (lib/viewer-reads.server.ts), which make the kept page's key.
+   */
+  viewerReads?: Set<string>;
 }
 
 declare module 'react-router' {
@@ -25,5 +30,6 @@ declare module 'react-router' {
 
 export function contextOf(context: unknown): RequestContext {
   const c = context as Partial<RequestContext> | undefined;
-  return { ip: c?.ip ?? '127.0.0.1', nonce: c?.nonce ?? '', requestId: c?.requestId ?? '', userId: c?.userId };
+  // userId read only when asked for: on a shared page, reading it is reading the viewer.
+  return { ip: c?.ip ?? '127.0.0.1', nonce: c?.nonce ?? '', requestId: c?.requestId ?? '', get userId() { return c?.userId; } };
 }

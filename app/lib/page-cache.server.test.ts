@@ -10,17 +10,20 @@ import { viewerValues } from '~/domain/header-counts.server';
 
 const URL = '/practices/scoreboard';
 
-async function viewer() {
-  const user = await makeUser({ isValidated: true });
+async function viewer(over: { country?: string } = {}) {
+  const user = await makeUser({ isValidated: true, ...over });
   const cookie = (await sessionCookie.serialize(await createSession(user.id, null))).split(';')[0];
   return { user, cookie, lookup: () => pageCacheLookup({ method: 'GET', url: URL, cookie, nonce: 'n0nce' }) };
 }
 
-/** What entry.server.tsx keeps for a render: a template with the viewer's header as tokens. */
-async function store(miss: PageCacheMiss, who: Awaited<ReturnType<typeof viewer>>) {
+/**
+ * What entry.server.tsx keeps for a render: a template with the viewer's header as tokens, and the
+ * fields its loaders read of the viewer (none: the scoreboard reads nothing of them).
+ */
+async function store(miss: PageCacheMiss, who: Awaited<ReturnType<typeof viewer>>, reads: string[] = [], main = 'the scoreboard') {
   const values = await viewerValues(who.user);
-  const template = asTemplate(`<header>${viewerTokens(values).username}</header><main>the scoreboard</main>`, 'n0nce');
-  pageCacheStore(miss, 'shared', { userId: who.user.id, status: 200, headers: [['Content-Type', 'text/html; charset=utf-8']], template, viewer: values });
+  const template = asTemplate(`<header>${viewerTokens(values).username}</header><main>${main}</main>`, 'n0nce');
+  pageCacheStore(miss, 'shared', { userId: who.user.id, status: 200, headers: [['Content-Type', 'text/html; charset=utf-8']], template, viewer: values, reads: new Set(reads) });
 }
 
 const missOf = (found: PageCacheLookup) => (found && 'miss' in found ? found.miss : null);
@@ -89,5 +92,33 @@ describe('page cache: one render for viewers who miss together', () => {
     const found = missOf(await waiting);
     expect(found).not.toBeNull();
     expect(found!.settle, 'the next one renders without waiting on a leader').toBeUndefined();
+  });
+});
+
+describe('page cache: a shared page is keyed by what its render read of its viewer', () => {
+  it('replays a page only to viewers with the same value of every field its loaders read', async () => {
+    const [first, same, other] = await Promise.all([viewer({ country: 'BJ' }), viewer({ country: 'BJ' }), viewer({ country: 'FR' })]);
+    await makeUser(); // a fresh version: nothing kept from other tests
+    await store(missOf(await first.lookup())!, first, ['country'], 'players of BJ');
+    expect(hitOf(await same.lookup())?.body.toString()).toBe(`<header>${same.user.username}</header><main>players of BJ</main>`);
+    expect(missOf(await other.lookup()), 'a viewer of another country renders the page').not.toBeNull();
+  });
+
+  it("never replays a page that read its viewer's full name to anyone else", async () => {
+    const [first, second] = await Promise.all([viewer(), viewer()]);
+    await makeUser();
+    // The plausible edit: a layout returns its viewer's full name.
+    await store(missOf(await first.lookup())!, first, ['fullname'], first.user.fullname);
+    expect(missOf(await second.lookup())).not.toBeNull();
+    expect(hitOf(await first.lookup())?.body.toString()).toContain(first.user.fullname);
+  });
+
+  it('keeps what different renders of a URL read side by side (a staff page may read more)', async () => {
+    const [first, second, third] = await Promise.all([viewer({ country: 'BJ' }), viewer({ country: 'FR' }), viewer({ country: 'BJ' })]);
+    await makeUser();
+    await store(missOf(await first.lookup())!, first, ['country'], 'BJ');
+    await store(missOf(await second.lookup())!, second, ['country', 'isStaff'], 'FR, read more');
+    // The latest render read more; an earlier one, kept beside it, is this viewer's page.
+    expect(hitOf(await third.lookup())?.body.toString()).toContain('<main>BJ</main>');
   });
 });

@@ -4,14 +4,15 @@
 // changes. Two kinds of entry, by what the route declares in `handle.pageCache`:
 // - `true`: the page is the viewer's own (the board shows their solves). An entry belongs to one
 //   session token, so a viewer only ever gets a page rendered for them.
-// - `'shared'`: the route's loader reads nothing of its viewer but that they are signed in (the
-//   scoreboard). An entry belongs to a viewer class (viewerClass below: what the root and scope
-//   layouts read of a viewer besides the values a template holds as tokens) and is finished for
-//   each viewer with their own values (lib/viewer-template.server.ts), so during a competition the
-//   scoreboard is rendered once per change for everyone instead of once per viewer. The class is
-//   kept by hand, so a test holds it to what the loaders do: tests/api/viewers-apart.test.ts renders
-//   each such page for two learners and fails unless every loader returned the same data for both
-//   (a layout that returned its viewer's full name made the scoreboard replay Alice's name to Bob).
+// - `'shared'`: the page is the same for every viewer who reads the same of themselves (the
+//   scoreboard). Its key is taken from the render: what the root loader decided of the viewer
+//   (headerViewer: role and which header badges are drawn, their values as tokens) and the value of
+//   every field the page's loaders read of their viewer (lib/viewer-reads.server.ts). It is
+//   finished for each viewer with their own header values (lib/viewer-template.server.ts), so during
+//   a competition the scoreboard is rendered once per change for everyone instead of once per
+//   viewer. A loader that starts reading its viewer's full name makes the full name part of the key:
+//   the page is then kept per full name, never replayed to another viewer.
+//   tests/api/viewers-apart.test.ts checks the pages that opted in stay shared in fact.
 //
 // Why it is safe:
 // - An entry is valid only for the data version (changeVersion of PAGE_TABLES) captured BEFORE the
@@ -22,17 +23,18 @@
 // - A hit makes the checks every such page makes before it shows anything: the session is valid
 //   (expiry, deactivation) and, for a viewer's own entry, still theirs. The header's badges are read
 //   for each hit, as the root loader reads them.
-// - Only what the render depends on is in the key: session or viewer class, path and query. The
+// - Only what the render depends on is in the key: session or what it read of its viewer, path and query. The
 //   flash cookie is the one other input; a request carrying a flash message bypasses the cache (the
 //   render consumes it).
 // entry.server.tsx stores, server.ts replays.
-import { isStaff } from '~/domain/policy.server';
 import { viewerValues } from '~/domain/header-counts.server';
 import { flashStorage, sessionCookie, sessionUser } from './session.server';
 import { changeVersion, TABLES, type Table } from './changes.server';
 import { LRUCache } from 'lru-cache';
 import { CLOCK, onMemoryPressure } from './kept.server';
-import { finishedBody, templatable, templateBytes, type Template, type ViewerValues } from './viewer-template.server';
+import { finishedBody, headerViewer, templatable, templateBytes, type Template, type ViewerValues } from './viewer-template.server';
+import { readValues } from './viewer-reads.server';
+import type { User } from '~/generated/prisma/client';
 
 // What pages show: every table but the attempt log (written every 50 ms during play), sessions (a hit
 // checks its own session anyway), notification reads (they only move a viewer's own header badge,
@@ -47,7 +49,7 @@ const MAX_AGE_MS = 5_000;
 // so its boards are rarely replayed there: it serves quiet times, when few pages change.
 const MAX_BYTES = 8 * 1024 * 1024;
 
-/** How a route's page may be kept (`handle.pageCache`): per session, or per viewer class. */
+/** How a route's page may be kept (`handle.pageCache`): per session, or per what its render read of the viewer. */
 export type PageCacheKind = true | 'shared';
 
 export interface PageCacheEntry {
@@ -63,11 +65,15 @@ export interface PageCacheEntry {
 
 /** What a miss hands React Router (through the load context) so entry.server.tsx can store the page. */
 export interface PageCacheMiss {
+  /** `own`: the whole key of a viewer's own entry; `shared`: a shared entry's key before what the render read. */
   keys: Record<'own' | 'shared', string>;
+  url: string;
   version: number;
   at: number;
-  /** The viewer's class at the lookup, and the role it was read from. */
-  viewer: { class: string; role: { isStaff: boolean; isSuperuser: boolean } };
+  /** The viewer as the lookup read them, and what the root loader would decide of them (headerViewer's JSON). */
+  viewer: { user: User; header: string };
+  /** The render others wait for, when this request leads one (see `pending`): the fields it expects read. */
+  leads?: { key: string; reads: string };
   /**
    * Set when this request renders a shared page others wait for (see `pending`): call it once its
    * answer is done, stored or not, so they replay the page or render it themselves.
@@ -97,10 +103,14 @@ const pending = new Map<string, Flight>();
 export const pageCacheWaiters = () => [...pending.values()].reduce((n, flight) => n + flight.waiters.length, 0);
 /** How long a viewer waits for another's render before rendering the page itself. */
 const WAIT_MS = 2_000;
-// URLs last kept as shared entries (the kind of a page is known once it is stored): bounded, as URLs
-// come from clients.
-const sharedUrls = new Set<string>();
-const MAX_SHARED_URLS = 10_000;
+// For each URL kept as a shared entry, the fields its renders read of their viewer (several sets
+// when what is read depends on who reads: a staff member's page may read more), latest first. A
+// lookup tries each. Bounded, as URLs come from clients.
+const readsOf = new LRUCache<string, string[]>({ max: 10_000 });
+const MAX_READ_SETS = 4;
+
+/** A shared entry's key: the lookup's part, then which fields the render read and their values for this viewer. */
+const sharedKey = (prefix: string, reads: string, user: User) => `${prefix}${reads}\n${readValues(user, reads ? reads.split(',') : [])}`;
 
 // The data version only moves forward, so once it changes every entry is dead: drop them all at once.
 let entriesVersion: number | null = null;
@@ -109,18 +119,6 @@ function clearIfVersionChanged(version: number) {
   if (version === entriesVersion) return;
   entries.clear();
   entriesVersion = version;
-}
-
-/**
- * What the root and scope layouts read of a signed-in viewer besides the values a template holds as
- * tokens (lib/viewer-template.server.ts): the role (staff links, the pending-review count) and which
- * header badges are drawn. Viewers of one class get the same page from a shared route. Null when
- * the viewer's values cannot be put in a template: their pages are rendered for them alone.
- */
-function viewerClass(user: { isStaff: boolean; isSuperuser: boolean }, values: ViewerValues): string | null {
-  if (!templatable(values)) return null;
-  const { general, admin, rewardRequests } = values.counts;
-  return [isStaff(user), user.isSuperuser, general > 0, admin > 0, rewardRequests > 0].map(Number).join('');
 }
 
 const SESSION_COOKIE = /(?:^|;)\s*ctf_session=/;
@@ -153,22 +151,27 @@ export async function pageCacheLookup(input: {
   if (!user?.isActive) return null;
   const version = dataVersion();
   const values = await viewerValues(user);
-  const viewer = viewerClass(user, values);
-  if (viewer === null) return null;
+  // A viewer whose values a template cannot hold gets every page rendered for them alone.
+  if (!templatable(values)) return null;
+  const header = JSON.stringify(headerViewer(user, values, true));
 
-  const keys = { own: `${token}\n${viewer}\n${input.url}`, shared: `\n${viewer}\n${input.url}` };
+  const keys = { own: `${token}\n${header}\n${input.url}`, shared: `\n${header}\n${input.url}\n` };
   const now = Date.now();
   clearIfVersionChanged(version);
   const hit = (entry: PageCacheEntry) => ({ hit: entry, userId: user.id, ...finishedBody(entry.template, values, input.nonce, input.acceptEncoding) });
-  for (const key of [keys.shared, keys.own]) {
+  const readSets = readsOf.get(input.url) ?? [];
+  for (const key of [...readSets.map((reads) => sharedKey(keys.shared, reads, user)), keys.own]) {
     const entry = entries.get(key);
     if (!entry) continue;
     if (entry.version === version && (entry.userId === null || entry.userId === user.id)) return hit(entry);
     entries.delete(key);
   }
-  const miss: PageCacheMiss = { keys, version, at: now, viewer: { class: viewer, role: { isStaff: user.isStaff, isSuperuser: user.isSuperuser } } };
-  if (!sharedUrls.has(input.url)) return { miss };
-  const flight = pending.get(keys.shared);
+  const miss: PageCacheMiss = { keys, url: input.url, version, at: now, viewer: { user, header } };
+  // Not known as shared yet: nothing to wait for.
+  if (readSets.length === 0) return { miss };
+  // The render others wait for is expected to read what the latest render of the URL read.
+  const leads = { reads: readSets[0], key: sharedKey(keys.shared, readSets[0], user) };
+  const flight = pending.get(leads.key);
   if (flight?.version === version) {
     const entry = await new Promise<PageCacheEntry | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), WAIT_MS);
@@ -179,38 +182,46 @@ export async function pageCacheLookup(input: {
     return { miss };
   }
   const leader: Flight = { version, waiters: [] };
-  pending.set(keys.shared, leader);
+  pending.set(leads.key, leader);
+  miss.leads = leads;
   miss.settle = () => {
-    if (pending.get(keys.shared) === leader) pending.delete(keys.shared);
+    if (pending.get(leads.key) === leader) pending.delete(leads.key);
     for (const wake of leader.waiters) wake(leader.rendered ?? null);
   };
   return { miss };
 }
 
-/** Keeps a page React Router rendered for a miss: the template it was finished from, and for whom. */
+/**
+ * Keeps a page React Router rendered for a miss: the template it was finished from, and for whom.
+ * `reads`: the fields the page's loaders read of their viewer (a shared page is kept only with them).
+ */
 export function pageCacheStore(
   miss: PageCacheMiss,
   kind: PageCacheKind,
-  page: { userId: number; status: number; headers: [string, string][]; template: Template; viewer: ViewerValues },
+  page: { userId: number; status: number; headers: [string, string][]; template: Template; viewer: ViewerValues; reads?: ReadonlySet<string> },
 ): void {
   // A badge that appeared or went between the lookup and the render (notification reads do not
-  // move the version): the page belongs to another class.
-  if (viewerClass(miss.viewer.role, page.viewer) !== miss.viewer.class) return;
+  // move the version): the page is not the one the lookup's key describes.
+  if (JSON.stringify(headerViewer(miss.viewer.user, page.viewer, true)) !== miss.viewer.header) return;
+  if (kind === 'shared' && !page.reads) return;
+  const reads = [...(page.reads ?? [])].sort().join(',');
   // Counted whole even when other entries share the template: the bound errs on the safe side.
   const bytes = templateBytes(page.template);
   const entry: PageCacheEntry = { version: miss.version, userId: kind === 'shared' ? null : page.userId, status: page.status, headers: page.headers, template: page.template, bytes };
-  const flight = pending.get(miss.keys.shared);
-  if (kind === 'shared' && flight?.version === miss.version) flight.rendered = entry;
+  const key = kind === 'shared' ? sharedKey(miss.keys.shared, reads, miss.viewer.user) : miss.keys.own;
+  // Those who wait took this viewer's expected reads for their own: handed the page only when the
+  // render read exactly those (then their values of them are this viewer's, or they would not wait here).
+  const flight = miss.leads && pending.get(miss.leads.key);
+  if (kind === 'shared' && flight?.version === miss.version && miss.leads!.reads === reads) flight.rendered = entry;
   // A commit since the lookup: this page may already be out of date.
   const version = dataVersion();
   clearIfVersionChanged(version);
   // The age limit counts from the data the loaders read.
   const ttl = miss.at + MAX_AGE_MS - Date.now();
   if (miss.version !== version || ttl <= 0 || bytes > MAX_BYTES / 16) return;
-  const key = kind === 'shared' ? miss.keys.shared : miss.keys.own;
   entries.set(key, entry, { ttl });
   if (kind === 'shared') {
-    if (sharedUrls.size >= MAX_SHARED_URLS) sharedUrls.clear();
-    sharedUrls.add(key.slice(key.indexOf('\n', 1) + 1));
+    const known = readsOf.get(miss.url) ?? [];
+    if (known[0] !== reads) readsOf.set(miss.url, [reads, ...known.filter((r) => r !== reads)].slice(0, MAX_READ_SETS));
   }
 }

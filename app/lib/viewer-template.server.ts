@@ -19,6 +19,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { GZIP_HEADERS, gzipJoin, pieceBytes, pieceLength, pieceOf, plainOf, wantsGzip, type Deflated, type Piece } from './gzip.server';
 import { LRUCache } from 'lru-cache';
 import { CLOCK, onMemoryPressure } from './kept.server';
+import { isStaff } from '~/domain/policy.server';
 
 /** The viewer's own values, as the root loader read them. */
 export interface ViewerValues {
@@ -53,6 +54,20 @@ export function viewerTokens(values: ViewerValues) {
       admin: count(values.counts.admin, TOKENS.admin),
       rewardRequests: count(values.counts.rewardRequests, TOKENS.rewardRequests),
     },
+  };
+}
+
+/**
+ * What the root loader hands the header of its signed-in viewer: their values, or tokens on a page
+ * rendered as a template. On such a page this is all the root loader decides of the viewer, so its
+ * JSON (with tokens) is one part of a kept page's key (lib/page-cache.server.ts); what the page's
+ * loaders read of their viewer is the other (lib/viewer-reads.server.ts).
+ */
+export function headerViewer(user: { isStaff: boolean; isSuperuser: boolean }, values: ViewerValues, asTokens: boolean) {
+  const shown = asTokens ? viewerTokens(values) : values;
+  return {
+    user: { id: shown.id, username: shown.username, isStaff: isStaff(user), isSuperuser: user.isSuperuser, profile: shown.profile },
+    counts: shown.counts,
   };
 }
 

@@ -1,7 +1,7 @@
 // The page cache (app/lib/page-cache.server.ts, docs/rules.md "Speed"), seen from outside: a replay
 // (X-Page-Cache: hit) is the page React Router rendered, with this response's CSP nonce and the
 // viewer's own header; a committed write, another session, another role or a flash message never
-// get someone else's or an old page. The board is kept per session, the scoreboard per viewer class.
+// get someone else's or an old page. The board is kept per session, the scoreboard per what its render read of the viewer.
 // Other test files write to the same server at the same time, and any write ends every entry, so
 // "this is a replay" is asserted only after retrying until a quiet moment allows one.
 import { createCookieSessionStorage } from 'react-router';

@@ -30,7 +30,7 @@ describe('one render for every viewer', () => {
     for (let i = 0; i < 30 && !pair; i++) {
       const a = await get(SCOREBOARD, firstCookie);
       const b = await get(SCOREBOARD, secondCookie);
-      // Shared by the page cache (the scoreboard is kept per viewer class) or by the kept template.
+      // Shared by the page cache (the scoreboard is kept for every viewer who read the same of themselves) or by the kept template.
       if (b.cache === 'shared' || b.cache === 'hit') pair = [a, b];
     }
     expect(pair, 'the second viewer was never served from the first one\'s render').not.toBeNull();

@@ -1,10 +1,11 @@
 // Viewers kept apart (issue 20): every page of the site, rendered for two learners in turn, holds
 // nothing of the other (username, full name, e-mail, id) and no token a template holds in place of
-// a viewer's values (lib/viewer-template.server.ts). The pages kept for every viewer of a class
+// a viewer's values (lib/viewer-template.server.ts). The pages kept for many viewers
 // (`handle.pageCache: 'shared'`, lib/page-cache.server.ts) are shared in fact: rendered for two
-// learners, their loaders returned the same data, so a loader of theirs that returned something of
-// its viewer (a full name in a layout's data, say) fails this test before the page cache could
-// replay one viewer's page to the other.
+// learners, their loaders returned the same data. A loader of theirs that returns something of its
+// viewer (a full name in a layout's data, say) fails that second test: the page cache keys such a
+// page by what its render read of the viewer, so the page is then kept per full name, which is no
+// leak (the first test passes) but no longer one render for everyone.
 // The page list comes from app/routes.ts, so a page added there is checked without a change here.
 import { readFileSync } from 'node:fs';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
