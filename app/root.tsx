@@ -7,6 +7,7 @@ import { FlashMessage } from './components/flash';
 import { Footer, Header } from './components/header';
 import { LoadingOverlay } from './components/loading-overlay';
 import { useNonce } from './components/nonce';
+import { own } from './components/viewer-value';
 import { viewerValues } from './domain/header-counts.server';
 import { getUser } from './lib/auth.server';
 import type { RequestContext } from './lib/context';
@@ -24,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // On a page kept for many viewers the user records what is read of it (lib/viewer-reads.server.ts).
   // The header's values alone are read from the user itself: they go out as tokens, and
   // headerViewer's answer is part of the kept page's key. Anything else read here is recorded.
-  const own = user && unrecorded(user);
-  const [{ flash, setCookie }, values] = await Promise.all([takeFlash(request), own ? viewerValues(own) : null]);
+  const self = user && unrecorded(user);
+  const [{ flash, setCookie }, values] = await Promise.all([takeFlash(request), self ? viewerValues(self) : null]);
   // A page whose route opted in (lib/page-sharing.server.ts) is rendered as a template for every
   // viewer of the same data, and finished with this viewer's values by entry.server.tsx
   // (lib/viewer-template.server.ts); every other page gets the real values. A flash message is the
@@ -33,9 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context as RequestContext;
   const asTokens = !!(values && ctx.sharing && !flash && !setCookie && templatable(values));
   if (asTokens) ctx.viewer = values!;
-  const header = own && values ? headerViewer(own, values, asTokens) : null;
+  const header = self && values ? headerViewer(self, values, asTokens) : null;
   return data(
-    { user: header?.user ?? null, counts: header?.counts ?? { general: 0, admin: 0, rewardRequests: 0 }, flash },
+    { user: header?.user ?? null, counts: header?.counts ?? { general: own(0), admin: own(0), rewardRequests: own(0) }, flash },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
 }
@@ -63,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
           Skip to main content
         </a>
-        <Header user={root?.user ?? null} counts={root?.counts ?? { general: 0, admin: 0, rewardRequests: 0 }} />
+        <Header user={root?.user ?? null} counts={root?.counts ?? { general: own(0), admin: own(0), rewardRequests: own(0) }} />
         <FlashMessage flash={root?.flash ?? null} />
         <LoadingOverlay />
         <FocusFirstError />

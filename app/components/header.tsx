@@ -2,14 +2,22 @@ import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation, useMatches } from 'react-router';
 import { LogoutButton } from './logout-button';
 import { useLiveNotificationCounts } from './notifications-live';
+import { inBrowser, own, OwnPicture, OwnValue, someOf, sumOf, type Own } from './viewer-value';
 
-export interface HeaderUser { username: string; isStaff: boolean; profile: string }
-export interface HeaderCounts { general: number; admin: number; rewardRequests: number }
+/** The header's viewer, as the root loader hands it: their own values perhaps placeholders (viewer-value.tsx). */
+export interface HeaderUser { username: Own<string>; isStaff: boolean; profile: Own<string> }
+export interface HeaderCounts { general: Own<number>; admin: Own<number>; rewardRequests: Own<number> }
 
 const navClass = ({ isActive }: { isActive: boolean }) => `px-2 py-1 rounded ${isActive ? 'text-white bg-white/10' : 'text-slate-200 hover:text-white'}`;
 
-function Badge({ n, label }: { n: number; label: string }) {
-  return n > 0 ? <span className="badge ml-1" aria-label={`${n} ${label}`} data-testid={`badge-${label.replace(/\s+/g, '-')}`}>{n}</span> : null;
+function Badge({ n, label }: { n: Own<number>; label: string }) {
+  if (!someOf(n)) return null;
+  return (
+    <>
+      <span className="badge ml-1" data-testid={`badge-${label.replace(/\s+/g, '-')}`}><OwnValue value={n} /></span>
+      <span className="sr-only"> {label}</span>
+    </>
+  );
 }
 
 /**
@@ -64,8 +72,8 @@ function useMenusThatClose() {
 function useRenderedCounts(counts: HeaderCounts): HeaderCounts {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const after = (matches[i].data as { headerCounts?: HeaderCounts } | undefined)?.headerCounts;
-    if (after) return after;
+    const after = (matches[i].data as { headerCounts?: { general: number; admin: number; rewardRequests: number } } | undefined)?.headerCounts;
+    if (after) return { general: own(after.general), admin: own(after.admin), rewardRequests: own(after.rewardRequests) };
   }
   return counts;
 }
@@ -74,7 +82,8 @@ export function Header({ user, counts: rootCounts }: { user: HeaderUser | null; 
   const ref = useMenusThatClose();
   const rendered = useRenderedCounts(rootCounts);
   // With JavaScript the notification badge follows the live stream (one per tab).
-  const counts = { ...rendered, ...useLiveNotificationCounts(user?.username ?? null, rendered) };
+  const live = useLiveNotificationCounts(user ? inBrowser(user.username) : null, { general: inBrowser(rendered.general), admin: inBrowser(rendered.admin) });
+  const counts = { ...rendered, general: own(live.general), admin: own(live.admin) };
   return (
     <header ref={ref} className="bg-ink text-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
@@ -94,17 +103,17 @@ export function Header({ user, counts: rootCounts }: { user: HeaderUser | null; 
           <div className="flex items-center gap-3 text-sm">
             <details className="relative">
               <summary className="px-2 py-1 text-slate-200 hover:text-white">
-                Notifications<Badge n={counts.general + counts.admin} label="new notifications" />
+                Notifications<Badge n={sumOf(counts.general, counts.admin)} label="new notifications" />
               </summary>
               <div className="absolute right-0 z-30 mt-2 w-48 rounded-md bg-white py-1 text-ink shadow-lg">
-                <Link className="block px-4 py-2 hover:bg-slate-100" to="/notifications/general">General {counts.general ? `(${counts.general})` : ''}</Link>
-                <Link className="block px-4 py-2 hover:bg-slate-100" to="/notifications/admin">Admin {counts.admin ? `(${counts.admin})` : ''}</Link>
+                <Link className="block px-4 py-2 hover:bg-slate-100" to="/notifications/general">General{someOf(counts.general) ? <> (<OwnValue value={counts.general} />)</> : null}</Link>
+                <Link className="block px-4 py-2 hover:bg-slate-100" to="/notifications/admin">Admin{someOf(counts.admin) ? <> (<OwnValue value={counts.admin} />)</> : null}</Link>
               </div>
             </details>
             <details className="relative">
               <summary className="flex items-center gap-2 px-2 py-1">
-                <img src={user.profile} alt="" width={28} height={28} className="h-7 w-7 rounded-full bg-white object-cover" />
-                <span>{user.username}</span>
+                <OwnPicture src={user.profile} alt="" width={28} height={28} className="h-7 w-7 rounded-full bg-white object-cover" />
+                <span><OwnValue value={user.username} /></span>
               </summary>
               <div className="absolute right-0 z-30 mt-2 w-44 rounded-md bg-white py-1 text-ink shadow-lg">
                 <Link className="block px-4 py-2 hover:bg-slate-100" to="/me">Profile</Link>

@@ -20,6 +20,7 @@ import { GZIP_HEADERS, gzipJoin, pieceBytes, pieceLength, pieceOf, plainOf, want
 import { LRUCache } from 'lru-cache';
 import { CLOCK, onMemoryPressure } from './kept.server';
 import { isStaff } from '~/domain/policy.server';
+import { own } from '~/components/viewer-value';
 
 /** The viewer's own values, as the root loader read them. */
 export interface ViewerValues {
@@ -65,9 +66,11 @@ export function viewerTokens(values: ViewerValues) {
  */
 export function headerViewer(user: { isStaff: boolean; isSuperuser: boolean }, values: ViewerValues, asTokens: boolean) {
   const shown = asTokens ? viewerTokens(values) : values;
+  const { general, admin, rewardRequests } = shown.counts;
+  // Opaque to the components (components/viewer-value.tsx): only its components render them.
   return {
-    user: { id: shown.id, username: shown.username, isStaff: isStaff(user), isSuperuser: user.isSuperuser, profile: shown.profile },
-    counts: shown.counts,
+    user: { id: own(shown.id), username: own(shown.username), isStaff: isStaff(user), isSuperuser: user.isSuperuser, profile: own(shown.profile) },
+    counts: { general: own(general), admin: own(admin), rewardRequests: own(rewardRequests) },
   };
 }
 
