@@ -8,6 +8,13 @@ import { inBrowser, own, OwnPicture, OwnValue, someOf, sumOf, type Own } from '.
 export interface HeaderUser { username: Own<string>; isStaff: boolean; profile: Own<string> }
 export interface HeaderCounts { general: Own<number>; admin: Own<number>; rewardRequests: Own<number> }
 
+/**
+ * A header menu's panel: under its button, the header's width on a phone (the button may sit
+ * anywhere once the header wraps: at 375 px a panel aligned to its right edge started off-screen),
+ * aligned to the button's right edge from 640 px.
+ */
+const MENU = 'absolute inset-x-4 z-30 mt-2 rounded-md bg-white py-1 text-ink shadow-lg sm:inset-x-auto sm:right-0 sm:w-48';
+
 const navClass = ({ isActive }: { isActive: boolean }) => `px-2 py-1 rounded ${isActive ? 'text-white bg-white/10' : 'text-slate-200 hover:text-white'}`;
 
 function Badge({ n, label }: { n: Own<number>; label: string }) {
@@ -86,7 +93,8 @@ export function Header({ user, counts: rootCounts }: { user: HeaderUser | null; 
   const counts = { ...rendered, general: own(live.general), admin: own(live.admin) };
   return (
     <header ref={ref} className="bg-ink text-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
+      {/* relative: on a phone the menus below span the header, whatever the place of their button. */}
+      <div className="relative mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
         <Link to="/" className="text-lg font-bold tracking-tight">CTF<span className="text-sky-400">Arena</span></Link>
         <nav aria-label="Main" className="flex flex-1 flex-wrap items-center gap-1 text-sm">
           <NavLink to="/" end className={navClass}>Home</NavLink>
@@ -101,21 +109,21 @@ export function Header({ user, counts: rootCounts }: { user: HeaderUser | null; 
         </nav>
         {user ? (
           <div className="flex items-center gap-3 text-sm">
-            <details className="relative">
+            <details className="sm:relative">
               <summary className="px-2 py-1 text-slate-200 hover:text-white">
                 Notifications<Badge n={sumOf(counts.general, counts.admin)} label="new notifications" />
               </summary>
-              <div className="absolute right-0 z-30 mt-2 w-48 rounded-md bg-white py-1 text-ink shadow-lg">
+              <div className={MENU}>
                 <Link className="block px-4 py-2 hover:bg-slate-100" to="/notifications/general">General{someOf(counts.general) ? <> (<OwnValue value={counts.general} />)</> : null}</Link>
                 <Link className="block px-4 py-2 hover:bg-slate-100" to="/notifications/admin">Admin{someOf(counts.admin) ? <> (<OwnValue value={counts.admin} />)</> : null}</Link>
               </div>
             </details>
-            <details className="relative">
+            <details className="sm:relative">
               <summary className="flex items-center gap-2 px-2 py-1">
                 <OwnPicture src={user.profile} alt="" width={28} height={28} className="h-7 w-7 rounded-full bg-white object-cover" />
                 <span><OwnValue value={user.username} /></span>
               </summary>
-              <div className="absolute right-0 z-30 mt-2 w-44 rounded-md bg-white py-1 text-ink shadow-lg">
+              <div className={MENU}>
                 <Link className="block px-4 py-2 hover:bg-slate-100" to="/me">Profile</Link>
                 {!user.isStaff ? <Link className="block px-4 py-2 hover:bg-slate-100" to="/teams/me">Team</Link> : null}
                 <LogoutButton className="block px-4 py-2 hover:bg-slate-100" />

@@ -50,6 +50,11 @@ test('anonymous visitors see the catalogue, the type pages by state and dates in
   await expect(page.getByRole('link', { name: /Black Friday CTF/ })).toHaveAttribute('href', '/events/black-friday');
   await expect(page.getByRole('link', { name: /Training platform CTF/ })).toHaveAttribute('href', '/events/training-platform');
   await expect(page.getByRole('link', { name: 'Event', exact: true })).toHaveCount(0);
+  // The in-person events are one click away, not a URL to type.
+  await page.getByRole('link', { name: /^In-person events/ }).click();
+  await expect(page.getByRole('heading', { name: 'In-person events', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/events\/in-person$/);
+  await visit(page, '/events');
 
   // An ended online event: Scoreboard, and no Participate.
   const endedCard = await openCard(page, '/events', ended.name);

@@ -71,3 +71,21 @@ test('board, dialog and scoreboard fit a 375 px screen and the chart text stays 
   expect(looks.length).toBeGreaterThan(0);
   expect(new Set(looks).size, 'each player has its own dash pattern and marker').toBe(looks.length);
 });
+
+test('the header menus open on the screen at 375 px, the Notifications lists and the profile links', async ({ page }) => {
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/practices/challenges');
+  for (const [button, links] of [['Notifications', ['General', 'Admin']], [SUPERUSER.username, ['Profile']]] as const) {
+    const menu = page.getByRole('banner').locator('details').filter({ has: page.locator('summary', { hasText: button }) });
+    await menu.locator('summary').click();
+    for (const name of links) {
+      const link = menu.getByRole('link', { name: new RegExp(`^${name}`) });
+      await expect(link).toBeVisible();
+      const box = (await link.boundingBox())!;
+      expect(box.x, `${name}: starts on the screen`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${name}: ends on the screen`).toBeLessThanOrEqual(375);
+    }
+    await test.info().attach(`${button}-menu-375.png`, { body: await page.screenshot(), contentType: 'image/png' });
+    await menu.locator('summary').click();
+  }
+});

@@ -7,13 +7,18 @@ import type { Route } from './+types/catalogue';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Events · CTF Arena' }];
 
-/** Two standing cards: the event types that run again and again, each with its own page. */
+/**
+ * Standing cards: the event types that run again and again (SPEC §5), each with its own page, and
+ * the in-person events, which the list below (online events) leaves out: without this card their
+ * page was reachable only by typing its URL.
+ */
 const FIXED = [
   { to: '/events/black-friday', title: 'Black Friday CTF', text: 'Every Friday: solve challenges alone, earn coins and trade them for rewards.' },
   { to: '/events/training-platform', title: 'Training platform CTF', text: 'Weekly challenges for the learners of our training offer, cohort by cohort.' },
+  { to: '/events/in-person', title: 'In-person events', text: 'Competitions held on site: where and when they take place, and how to register.' },
 ];
 
-/** /events, open to everyone (SPEC §6): the two standing cards, then the online events, 6 per page. */
+/** /events, open to everyone (SPEC §6): the standing cards, then the online events, 6 per page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return eventCards(request, context, 'online');
 }
@@ -28,7 +33,7 @@ export default function Catalogue() {
         <h1 className="text-2xl font-bold">Events</h1>
         {staff ? <Link to="/events/create" className="btn-primary">Event</Link> : null}
       </div>
-      <div className="mb-8 grid gap-6 sm:grid-cols-2">
+      <div className="mb-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {FIXED.map((f) => (
           <Link key={f.to} to={f.to} className="card block hover:border-brand-600">
             <h2 className="mb-1 text-lg font-semibold">{f.title}</h2>
