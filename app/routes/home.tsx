@@ -1,4 +1,6 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { RETURN_PARAM } from '~/lib/return-to';
+import { INVITATION_CODE, INVITATION_PARAM } from '~/schemas/team';
 import { useCurrentUser } from '~/root';
 import type { Route } from './+types/home';
 
@@ -20,10 +22,30 @@ const reasons = [
   { title: 'Access to exclusive resources', text: 'Writeups reviewed by our staff, training cohorts and rewards you can earn with coins.' },
 ];
 
+/**
+ * An invitation link opened without a session lands here (SPEC §2 sends team screens' visitors
+ * home): say why, and log in back to the link.
+ */
+function Invitation({ code }: { code: string }) {
+  const back = `/login?${RETURN_PARAM}=${encodeURIComponent(`/teams/join/${code}`)}`;
+  return (
+    <section aria-labelledby="invitation" className="card border-brand-600" data-testid="invitation-notice">
+      <h2 id="invitation" className="mb-2 text-lg font-semibold">You were invited to join a team</h2>
+      <p className="mb-3 text-slate-700">Log in to see the team and join it: you will come back to the invitation.</p>
+      <p className="flex flex-wrap items-center gap-3">
+        <Link to={back} className="btn-primary">Log in to join</Link>
+        <span className="text-sm text-slate-600">No account yet? <Link to="/sign-up" className="link">Sign up</Link>, activate it from the e-mail, then open the invitation link again.</span>
+      </p>
+    </section>
+  );
+}
+
 export default function Home() {
   const user = useCurrentUser();
+  const code = useSearchParams()[0].get(INVITATION_PARAM);
   return (
     <div className="space-y-16">
+      {!user && code && INVITATION_CODE.test(code) ? <Invitation code={code} /> : null}
       <section className="rounded-2xl bg-gradient-to-br from-slate-900 to-sky-900 px-8 py-16 text-white" aria-labelledby="welcome">
         <h1 id="welcome" className="mb-4 text-4xl font-bold">Welcome to CTF Arena</h1>
         <p className="mb-8 max-w-2xl text-lg text-slate-200">

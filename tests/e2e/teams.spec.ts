@@ -51,14 +51,18 @@ test('create a team, join it by link and by name and password, then see it from 
   }
   const invitation = new URL(link).pathname;
 
-  // An anonymous visitor following the link is sent home (SPEC §2).
+  // An anonymous visitor following the link is sent home (SPEC §2), told why, and logs in back to it.
   await page.context().clearCookies();
   await visit(page, invitation);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?invitation=\w{50}$/);
+  await expect(page.getByRole('heading', { name: 'You were invited to join a team' })).toBeVisible();
+  await page.getByRole('link', { name: 'Log in to join' }).click();
+  await page.getByLabel('Email').fill(second.email);
+  await page.getByLabel('Password').fill(second.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
 
   // The second learner joins by the link.
-  await logIn(page, second.email, second.password);
-  await visit(page, invitation);
+  await expect(page).toHaveURL(new RegExp(`${invitation}$`));
   await expect(page.getByRole('heading', { name: `Join ${name}` })).toBeVisible();
   await page.getByRole('button', { name: 'Join' }).click();
   await expect(page).toHaveURL(/\/teams\/me\?team=\d+$/);

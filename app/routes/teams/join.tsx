@@ -6,17 +6,18 @@ import { joinTeam, requireTeamPlayer, teamByCode } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { handleForm, submittedForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
-import { TEAM_NAME_MAX, teamJoinSchema } from '~/schemas/team';
+import { invitationHome, TEAM_NAME_MAX, teamJoinSchema } from '~/schemas/team';
 import type { Route } from './+types/join';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team ? `Join ${data.team.name}` : 'Join a team'} · CTF Arena` }];
 
 /**
  * /teams/join/{code} (the invitation link: the team and a Join button) and /teams/join (team name and
- * password). Anonymous visitors are sent to / (SPEC §2); an unknown code is a 404 page.
+ * password). Anonymous visitors are sent to / (SPEC §2), an invitation's with its code, so home says
+ * why and its login comes back here; an unknown code is a 404 page.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context, '/');
+  const user = await requireUser(request, context, invitationHome(params.code));
   const event = Number(new URL(request.url).searchParams.get('event')) || null;
   if (params.code === undefined) return { team: null, event };
   const team = await teamByCode(user, params.code);
