@@ -2,14 +2,14 @@
 // page action and its /api twin.
 import type { User } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { DomainError, Invalid, Unauthorized, invalid, uniqueViolation } from '~/lib/errors.server';
+import { DomainError, Invalid, Unauthorized, invalid, uniqueViolation, type FieldErrors } from '~/lib/errors.server';
 import { issueDevice, knownDevice } from '~/lib/device.server';
 import { hashPassword, unusablePassword, verifyPassword } from '~/lib/password.server';
 import { consume, limits, loginAttempt } from '~/lib/rate-limit.server';
 import { createSession, destroyUserSessions } from '~/lib/session.server';
 import { checkToken, decodeUid } from '~/lib/tokens.server';
 import { checkImage, remove, store, type UploadedFile } from '~/lib/uploads.server';
-import type { ProfileInput, SignUpInput } from '~/schemas/account';
+import { emailField, usernameField, type ProfileInput, type SignUpInput } from '~/schemas/account';
 import { sendActivationMail, sendPasswordResetMail, sendWelcomeMail } from './account-mail.server';
 import { requireAuthenticated, requireStaff, type Actor } from './policy.server';
 
@@ -18,15 +18,34 @@ export interface Ctx { ip: string; userAgent?: string | null }
 export const LOGIN_FAILED = 'No active account found with the given credentials';
 
 /** Rejects a username or e-mail that another account holds (compared case-insensitively). */
-async function assertUnique(input: { username: string; email: string }, exceptId?: number) {
-  const errors: Record<string, string[]> = {};
+/** Which of a username and an e-mail another account already has (either may be left out). */
+export async function takenAccountFields(input: { username?: string; email?: string }, exceptId?: number): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
   const [byName, byEmail] = await Promise.all([
-    db.user.findUnique({ where: { usernameKey: input.username.toLowerCase() }, select: { id: true } }),
-    db.user.findUnique({ where: { email: input.email }, select: { id: true } }),
+    input.username ? db.user.findUnique({ where: { usernameKey: input.username.toLowerCase() }, select: { id: true } }) : null,
+    input.email ? db.user.findUnique({ where: { email: input.email }, select: { id: true } }) : null,
   ]);
   if (byName && byName.id !== exceptId) errors.username = ['A user with that username already exists.'];
   if (byEmail && byEmail.id !== exceptId) errors.email = ['user with this email already exists.'];
+  return errors;
+}
+
+async function assertUnique(input: { username: string; email: string }, exceptId?: number) {
+  const errors = await takenAccountFields(input, exceptId);
   if (Object.keys(errors).length) throw new Invalid(errors);
+}
+
+/**
+ * A sign-up refused by its schema is also told which of its username and e-mail are taken, so the
+ * visitor hears of every field at once, not of the taken ones on the next try. Only values the
+ * schema accepted are looked up.
+ */
+export async function signUpAlsoRefused(raw: Record<string, unknown>, refused: FieldErrors): Promise<FieldErrors> {
+  const valid = (field: 'username' | 'email', schema: typeof usernameField | typeof emailField) => {
+    const read = refused[field] ? null : schema.safeParse(raw[field]);
+    return read?.success ? read.data : undefined;
+  };
+  return takenAccountFields({ username: valid('username', usernameField), email: valid('email', emailField) });
 }
 
 /** A unique index can still fire when two requests race past assertUnique. */

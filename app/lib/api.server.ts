@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { BODY_MESSAGES, BodyRefused, readRequestBody, type FormFields } from './body.server';
 import { env } from './env.server';
 import { DomainError, Invalid, databaseBusy, errorBody, fromConformErrors, type FieldErrors } from './errors.server';
-import { parseWithSchema } from './form.server';
+import { parseWithSchema, type AlsoRefused } from './form.server';
 import { logger } from './logger.server';
 import type { Page } from './pagination';
 
@@ -71,15 +71,18 @@ export async function readBody(request: Request): Promise<{ values: Record<strin
 }
 
 /** Parses a request body with a shared schema, or throws Invalid with per-field messages. */
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ data: z.infer<S>; form: FormFields | null }> {
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S, { alsoRefused }: { alsoRefused?: AlsoRefused } = {}): Promise<{ data: z.infer<S>; form: FormFields | null }> {
   const { values, form } = await readBody(request);
+  const refuse = async (raw: Record<string, unknown>, refused: FieldErrors): Promise<never> => {
+    throw new Invalid({ ...refused, ...(alsoRefused ? await alsoRefused(raw, refused) : {}) });
+  };
   if (form) {
     const submission = parseWithSchema(form, schema);
-    if (submission.status !== 'success') throw new Invalid(fromConformErrors(submission.error));
+    if (submission.status !== 'success') return refuse(submission.payload, fromConformErrors(submission.error));
     return { data: submission.value as z.infer<S>, form };
   }
   const result = schema.safeParse(values);
-  if (!result.success) throw new Invalid(zodFieldErrors(result.error));
+  if (!result.success) return refuse(values && typeof values === 'object' ? (values as Record<string, unknown>) : {}, zodFieldErrors(result.error));
   return { data: result.data, form };
 }
 

@@ -5,7 +5,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import { z } from 'zod';
 import { BodyRefused, FormFields, readForm } from './body.server';
-import { DomainError, Invalid, type FieldErrors } from './errors.server';
+import { DomainError, Invalid, fromConformErrors, type FieldErrors } from './errors.server';
 
 const SECRET_FIELDS = /password|token|flag/i;
 
@@ -54,6 +54,11 @@ function replyTo(submission: Parsed, errors?: FieldErrors): SubmissionResult<str
 }
 
 export type FormResult = { result: SubmissionResult<string[]> };
+/**
+ * What a domain adds to a schema's refusal, so every field is reported at once (a taken username
+ * beside a short password): the raw values and the schema's errors, to the extra errors.
+ */
+export type AlsoRefused = (raw: Record<string, unknown>, refused: FieldErrors) => Promise<FieldErrors>;
 type FormResponse = ReturnType<typeof data<FormResult>>;
 
 const NOTHING = z.object({});
@@ -101,7 +106,7 @@ export async function handleForm<S extends z.ZodType, R>(
   source: FormFields | Request,
   schema: S,
   run: (value: z.infer<S>) => Promise<R>,
-  { notFoundOnForm = false } = {},
+  { notFoundOnForm = false, alsoRefused }: { notFoundOnForm?: boolean; alsoRefused?: AlsoRefused } = {},
 ): Promise<{ ok: true; value: R } | { ok: false; response: FormResponse }> {
   let form: FormFields;
   if (source instanceof FormFields) form = source;
@@ -111,7 +116,11 @@ export async function handleForm<S extends z.ZodType, R>(
     form = read.form;
   }
   const submission = parseWithSchema(form, schema);
-  if (submission.status !== 'success') return { ok: false, response: data({ result: replyTo(submission) }, { status: 400 }) };
+  if (submission.status !== 'success') {
+    const refused = fromConformErrors(submission.error);
+    const more = alsoRefused ? await alsoRefused(submission.payload, refused) : {};
+    return { ok: false, response: data({ result: replyTo(submission, Object.keys(more).length ? { ...refused, ...more } : undefined) }, { status: 400 }) };
+  }
   try {
     return { ok: true, value: await run(submission.value as z.infer<S>) };
   } catch (error) {

@@ -34,6 +34,26 @@ describe('sign-up and activation', () => {
     expect(Object.keys(empty.body).sort()).toEqual(['country', 'email', 'fullname', 'password', 're_password', 'username']);
   });
 
+  it('names a taken username and e-mail in the same answer as the fields the schema refused, by API and by the page', async () => {
+    const taken = await activeLearner();
+    const refused = { ...newLearner(), username: taken.username.toUpperCase(), email: taken.email, password: 'short', re_password: 'short' };
+    const res = await call('POST', '/api/auth/users/', { json: refused });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      username: ['A user with that username already exists.'],
+      email: ['user with this email already exists.'],
+      password: ['This password is too short. It must contain at least 8 characters.'],
+    });
+    // A value the schema refused is not looked up: its own message stands.
+    const bad = await call('POST', '/api/auth/users/', { json: { ...refused, email: 'nope' } });
+    expect(bad.body).toMatchObject({ username: ['A user with that username already exists.'], email: ['Enter a valid email address.'] });
+
+    const page = await fetch(`${base()}/sign-up`, { method: 'POST', headers: { Origin: base(), Accept: 'text/html' }, body: new URLSearchParams(Object.entries(refused)) });
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    for (const message of ['A user with that username already exists.', 'user with this email already exists.', 'This password is too short.']) expect(html).toContain(message);
+  });
+
   it('answers a malformed JSON body with 400, not 500', async () => {
     const res = await fetch(`${base()}/api/auth/users/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base() }, body: '{' });
     expect(res.status).toBe(400);

@@ -1,4 +1,4 @@
-import { createCollaborator, signUp } from '~/domain/accounts.server';
+import { createCollaborator, signUp, signUpAlsoRefused } from '~/domain/accounts.server';
 import { isStaff } from '~/domain/policy.server';
 import { viewOfUser } from '~/domain/user-view.server';
 import { listLearners } from '~/domain/learners.server';
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const user = await createCollaborator(actor, data);
       return Response.json({ ...userJson(viewOfUser(actor!, user)), detail: MESSAGES.collaboratorSuccess }, { status: 201 });
     }
-    const { data } = await parseBody(request, signUpSchema);
+    const { data } = await parseBody(request, signUpSchema, { alsoRefused: signUpAlsoRefused });
     const user = await signUp(data, { ip: contextOf(context).ip });
     return Response.json(userJson(viewOfUser(user, user)), { status: 201 });
   });

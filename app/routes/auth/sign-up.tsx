@@ -1,6 +1,6 @@
 import { Link, redirect, useActionData, useLoaderData } from 'react-router';
 import { AccountForm } from '~/components/account-form';
-import { signUp } from '~/domain/accounts.server';
+import { signUp, signUpAlsoRefused } from '~/domain/accounts.server';
 import { getUser } from '~/lib/auth.server';
 import { contextOf } from '~/lib/context';
 import { COUNTRIES } from '~/lib/countries.server';
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (await getUser(request, context)) throw redirect('/');
   const ctx = contextOf(context);
-  const outcome = await handleForm(request, signUpSchema, (input) => signUp(input, { ip: ctx.ip }));
+  const outcome = await handleForm(request, signUpSchema, (input) => signUp(input, { ip: ctx.ip }), { alsoRefused: signUpAlsoRefused });
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash(request, '/login', { type: 'success', text: MESSAGES.signUpSuccess });
 }
