@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from 'react-router';
 import { collaboratorSchema, profileSchema, signUpSchema } from '~/schemas/account';
-import { Field, FormErrors } from './field';
+import { AGAIN, Field, FormErrors } from './field';
+import { useReloadedAfterPost } from './use-hydrated';
 import { useSchemaForm } from './use-schema-form';
 
 export type AccountFormMode = 'sign-up' | 'account' | 'collaborator';
@@ -30,6 +31,7 @@ export function AccountForm({ mode, countries, lastResult, defaultValue, intent 
     nativeValidation: true,
   });
   const busy = useNavigation().state === 'submitting';
+  const reloaded = useReloadedAfterPost(lastResult);
   const button = mode === 'sign-up' ? 'Sign up' : mode === 'collaborator' ? 'Create' : 'Save';
   return (
     <Form method="post" {...getFormProps(form)} encType={mode === 'account' ? 'multipart/form-data' : undefined}>
@@ -57,13 +59,13 @@ export function AccountForm({ mode, countries, lastResult, defaultValue, intent 
           </select>
         </Field>
         {mode === 'account' ? (
-          <Field label="Profile picture" name="profile" errors={form.allErrors.profile}>
+          <Field label="Profile picture" name="profile" errors={form.allErrors.profile} note={reloaded ? AGAIN.file('picture') : null}>
             <input id="profile" name="profile" type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="input" />
           </Field>
         ) : null}
         {mode === 'sign-up' ? (
           <>
-            <Field label="Password" name={fields.password.id} errors={fields.password.errors}>
+            <Field label="Password" name={fields.password.id} errors={fields.password.errors} note={reloaded ? AGAIN.passwords : null}>
               <input {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" className="input" />
             </Field>
             <Field label="Confirm password" name={fields.re_password.id} errors={fields.re_password.errors}>

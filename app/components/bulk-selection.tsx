@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useActionData, useNavigation } from 'react-router';
+import { useHydrated } from './use-hydrated';
 
 // The tick boxes of a bulk table (learners, submissions, later reward requests) live in a plain GET
 // form (`formId`) whose checkboxes are named `ids`: without JavaScript the form opens the
@@ -14,9 +15,8 @@ const boxesOf = (form: HTMLFormElement | null) =>
  * It follows the row boxes: ticked when all are, mixed (indeterminate) when some are.
  */
 export function SelectAllBox({ formId, label = 'Select all on this page' }: { formId: string; label?: string }) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     const form = document.getElementById(formId) as HTMLFormElement | null;
     const box = ref.current;

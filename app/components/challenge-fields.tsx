@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Field } from './field';
+import { useHydrated } from './use-hydrated';
 import { MarkdownEditor } from './markdown-editor';
 
 export interface ChallengeChoices {
@@ -24,8 +25,7 @@ export function ChallengeFields({ values, errors, choices, levels, withNext, cat
   preview?: string;
 }) {
   const [type, setType] = useState(values.type ?? 'standard');
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   // Without JavaScript both decay fields stay visible; a standard challenge stores neither.
   const dynamicOnly = hydrated && type !== 'dynamic' ? 'hidden' : '';
   return (

@@ -7,16 +7,28 @@ import { useNavigation } from 'react-router';
  * (aria-invalid, aria-describedby) and takes the focus: without JavaScript through autofocus (the
  * browser focuses the first such field), with it through FocusFirstError.
  */
-export function Field({ label, name, errors, children }: { label: string; name: string; errors?: string[] | null; children: ReactNode }) {
+/** What a form says of the fields a page loaded afresh leaves empty (useReloadedAfterPost). */
+export const AGAIN = {
+  passwords: 'Type the passwords again: they are never sent back to the page.',
+  file: (what: 'image' | 'picture') => `If you had chosen ${what === 'image' ? 'an' : 'a'} ${what}, choose it again: a browser does not keep a chosen file when the page comes back.`,
+};
+
+/**
+ * A labelled control with its first error under it. `note`: a word about the field that the
+ * control's own state cannot say (it was emptied when the page came back, say), tied to it too.
+ */
+export function Field({ label, name, errors, note, children }: { label: string; name: string; errors?: string[] | null; note?: string | null; children: ReactNode }) {
   const invalid = !!errors?.length;
+  const described = [note ? `${name}-note` : null, invalid ? `${name}-error` : null].filter(Boolean).join(' ');
   const control =
-    invalid && isValidElement(children)
-      ? cloneElement(children as ReactElement<Record<string, unknown>>, { 'aria-invalid': true, 'aria-describedby': `${name}-error`, autoFocus: true })
+    (invalid || note) && isValidElement(children)
+      ? cloneElement(children as ReactElement<Record<string, unknown>>, { 'aria-describedby': described, ...(invalid ? { 'aria-invalid': true, autoFocus: true } : {}) })
       : children;
   return (
     <div className="mb-4">
       <label className="label" htmlFor={name}>{label}</label>
       {control}
+      {note ? <p className="mt-1 text-sm text-amber-800" id={`${name}-note`} data-testid={`${name}-note`}>{note}</p> : null}
       {errors?.length ? (
         <p className="field-error" id={`${name}-error`} role="alert">{errors[0]}</p>
       ) : null}

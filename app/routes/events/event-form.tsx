@@ -2,11 +2,12 @@
 // field is there, each saying which types it serves; with it, the fields the chosen type ignores
 // are hidden. The pictures link is offered on edit only, for in-person events (SPEC §5).
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { Field, FormErrors } from '~/components/field';
+import { AGAIN, Field, FormErrors } from '~/components/field';
 import { MarkdownEditor } from '~/components/markdown-editor';
 import { useSchemaForm } from '~/components/use-schema-form';
+import { useHydrated, useReloadedAfterPost } from '~/components/use-hydrated';
 import { eventTypeRules } from '~/domain/event-types';
 import { nextFriday, runsOnFridays } from '~/domain/fridays';
 import { typedValues } from '~/lib/form-result';
@@ -39,8 +40,8 @@ export function EventForm({ mode, values, lastResult, options, imageUrl, cancelT
 }) {
   const busy = useNavigation().state === 'submitting';
   const [type, setType] = useState(values.type || 'online');
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
+  const reloaded = useReloadedAfterPost(lastResult);
   const rules = eventTypeRules(type);
   // Without JavaScript the type can change under the form, so every field stays; with it, only the chosen type's.
   const shows = (applies: boolean) => !hydrated || applies;
@@ -75,7 +76,7 @@ export function EventForm({ mode, values, lastResult, options, imageUrl, cancelT
           <input id="pictures_link" name="pictures_link" type="url" maxLength={500} defaultValue={values.pictures_link} placeholder="https://" className="input" />
         </Field>
       ) : null}
-      <Field label={mode === 'create' ? 'Image (PNG, JPEG or WebP, at most 2 MB)' : 'Image (PNG, JPEG or WebP, at most 2 MB; leave empty to keep the current one)'} name="image" errors={err('image')}>
+      <Field label={mode === 'create' ? 'Image (PNG, JPEG or WebP, at most 2 MB)' : 'Image (PNG, JPEG or WebP, at most 2 MB; leave empty to keep the current one)'} name="image" errors={err('image')} note={reloaded ? AGAIN.file('image') : null}>
         <input id="image" name="image" type="file" accept="image/png,image/jpeg,image/webp" required={mode === 'create'} className="input" />
       </Field>
       {mode === 'edit' && imageUrl ? <img src={imageUrl} alt="Current event image" className="mb-4 h-24 rounded object-cover" /> : null}
