@@ -24,11 +24,12 @@ describe('score chart', () => {
     const html = renderToStaticMarkup(createElement(ScoreChart, { players, max: 100 }));
     for (const { label } of players) {
       // Each drawing (phone and wide) has the player's outline, then the line in its colour on it.
-      const outline = [...html.matchAll(new RegExp(`<path[^>]*data-outline="${label}"[^>]*>`, 'g'))];
-      const line = [...html.matchAll(new RegExp(`<path[^>]*data-player="${label}"[^>]*>`, 'g'))];
+      const outline = [...html.matchAll(new RegExp(`<use[^>]*data-outline="${label}"[^>]*>`, 'g'))];
+      const line = [...html.matchAll(new RegExp(`<use[^>]*data-player="${label}"[^>]*>`, 'g'))];
       expect(outline.length).toBe(2);
       expect(line.length).toBe(2);
-      for (const [tag] of outline) expect(tag).toContain(`stroke="${LINE_OUTLINE}"`);
+      // The outlines' group gives them its stroke.
+      for (const found of outline) expect(html.slice(0, found.index).lastIndexOf('<g fill="none" stroke="' + LINE_OUTLINE + '"')).toBeGreaterThan(html.slice(0, found.index).lastIndexOf('</g>'));
       expect(outline[0].index).toBeLessThan(line[0].index!);
     }
   });

@@ -37,6 +37,9 @@ export interface ChartPlayer {
   submissions: { score: number; date: Date | string }[];
 }
 
+/** A line's path in one drawing (the phone's or the wide one's), drawn by reference twice. */
+const lineId = (drawing: { width: number }, i: number) => `sc-l${drawing.width}-${i + 1}`;
+
 /** A marker is drawn once (MarkerShapes) and placed by reference: a chart holds up to 100 of them. */
 const markerId = (index: number) => `sc-m${index + 1}`;
 
@@ -145,36 +148,18 @@ function Plot({ drawing, lines, times, top, ticks }: { drawing: Drawing; lines: 
           tickLabelProps={(_, index) => ({ fontSize: font, textAnchor: anchor(index) })}
           tickComponent={dateTick}
         />
-        {lines.map((line, i) =>
-          line.points.length > 1 ? (
-            <LinePath
-              key={`outline${i}`}
-              data={line.points}
-              x={(p) => xAt(p.time)}
-              y={(p) => y(p.total)}
-              stroke={LINE_OUTLINE}
-              strokeWidth={4.5}
-              strokeDasharray={DASHES[i]}
-              fill="none"
-              data-outline={line.label}
-            />
-          ) : null,
-        )}
-        {lines.map((line, i) =>
-          line.points.length > 1 ? (
-            <LinePath
-              key={i}
-              data={line.points}
-              x={(p) => xAt(p.time)}
-              y={(p) => y(p.total)}
-              stroke={CHART_COLOURS[i]}
-              strokeWidth={2.5}
-              strokeDasharray={DASHES[i]}
-              fill="none"
-              data-player={line.label}
-            />
-          ) : null,
-        )}
+        {/* Each line's path once, drawn twice by reference: its outline, then its colour on it. */}
+        <defs>
+          {lines.map((line, i) =>
+            line.points.length > 1 ? <LinePath key={i} id={lineId(drawing, i)} data={line.points} x={(p) => xAt(p.time)} y={(p) => y(p.total)} /> : null,
+          )}
+        </defs>
+        <g fill="none" stroke={LINE_OUTLINE} strokeWidth={4.5}>
+          {lines.map((line, i) => (line.points.length > 1 ? <use key={i} href={`#${lineId(drawing, i)}`} strokeDasharray={DASHES[i]} data-outline={line.label} /> : null))}
+        </g>
+        <g fill="none" strokeWidth={2.5}>
+          {lines.map((line, i) => (line.points.length > 1 ? <use key={i} href={`#${lineId(drawing, i)}`} stroke={CHART_COLOURS[i]} strokeDasharray={DASHES[i]} data-player={line.label} /> : null))}
+        </g>
         {lines.map((line, i) =>
           markedPoints(line.points, drawing.markers).map((p) => (
             <use key={`${i}:${p.time}`} href={`#${markerId(i)}`} x={xAt(p.time)} y={y(p.total)} data-marker={i + 1} />

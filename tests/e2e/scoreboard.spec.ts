@@ -49,7 +49,7 @@ test('the scoreboard shows the top-5 chart and the ranked players; a player page
   await expect(chart.locator(':scope > svg').filter({ visible: true })).toHaveCount(1);
   await expect(chart.locator('[data-marker="1"]').filter({ visible: true }).first()).toBeVisible();
   await expect(chart.locator('#sc-m1')).toHaveAttribute('fill', '#FF5733');
-  await expect(chart.locator(`path[data-player="${leader.username}"]`).filter({ visible: true })).toHaveCount(1);
+  await expect(chart.locator(`use[data-player="${leader.username}"]`).filter({ visible: true })).toHaveCount(1);
   await expect(page.getByTestId('score-chart-legend')).toContainText(leader.username);
   await expect(chart.getByTestId('score-chart-x-label').filter({ visible: true }).first()).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}\s[AP]M$/);
 
