@@ -1,8 +1,9 @@
 // One schema, both sides of a form: with JavaScript the shared zod schema (app/schemas) refuses an
 // invalid form in the browser, under its fields and without posting; without JavaScript the same
 // input posts and the server answers with the very same messages.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { datesFor, PNG_BYTES } from '../support/event-factories';
+import { makeChallenge, superuserToken } from './challenge-api';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit, writeDescription } from './helpers';
 
 const EVENT = 'Cyber Week Online CTF';
@@ -25,6 +26,12 @@ async function expectFieldError(page: Page, label: string, message: string) {
   const describedBy = await field.getAttribute('aria-describedby');
   await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(message);
 }
+
+/** Whether the browser's own check refuses the field as empty (a required file or radio, without JavaScript). */
+const valueMissing = (field: Locator) => field.evaluate((el: HTMLInputElement) => el.validity.valueMissing);
+
+/** A file of `megabytes` MB. */
+const fileOf = (name: string, megabytes: number) => ({ name, mimeType: 'application/octet-stream', buffer: Buffer.alloc(Math.round(megabytes * 1024 * 1024), 1) });
 
 /** With JavaScript nothing was posted; without it the form was, and the server answered. */
 function expectPosted(posts: string[], path: string) {
@@ -163,4 +170,43 @@ test('events: a blank name on create is said under its field, by the browser wit
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expectFieldError(page, 'Name', REQUIRED);
   expectPosted(posts, '/events/create');
+});
+
+test('challenge board: a blank flag, one of another format, then no writeup or one too large are said under their fields, by the browser with JavaScript, by the server without', async ({ page, request, baseURL }) => {
+  const challenge = await makeChallenge(request, await superuserToken(request), {}, { value: 'CTF{checked_twice}', collation: 'plain_text' });
+  const learner = await activeLearner(request, baseURL!);
+  await logIn(page, learner.email, learner.password);
+  await visit(page, `/practices/challenges?challenge=${challenge.id}`);
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  const dialog = page.getByRole('dialog');
+  // Step one is noValidate with or without JavaScript: the product's messages, never the browser's.
+  await expect(dialog.locator('form').filter({ has: page.getByLabel('Flag') })).toHaveJSProperty('noValidate', true);
+  let posts = watchPosts(page);
+  await dialog.getByRole('button', { name: 'Check the flag' }).click();
+  await expectFieldError(page, 'Flag', REQUIRED);
+  expectPosted(posts, '/practices/challenges');
+  posts = watchPosts(page);
+  await page.getByRole('dialog').getByLabel('Flag').fill('checked_twice');
+  await page.getByRole('dialog').getByRole('button', { name: 'Check the flag' }).click();
+  await expectFieldError(page, 'Flag', 'The flag must have the format CTF{flag}.');
+  expectPosted(posts, '/practices/challenges');
+
+  // Step two (after a check that posts): the writeup this scope asks for.
+  await page.getByRole('dialog').getByLabel('Flag').fill('CTF{checked_twice}');
+  await page.getByRole('dialog').getByRole('button', { name: 'Check the flag' }).click();
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText('Your flag is correct.');
+  const writeup = page.getByRole('dialog').getByLabel('Writeup');
+  await expect(writeup).toHaveAttribute('required', '');
+  posts = watchPosts(page);
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click({ noWaitAfter: true });
+  if (js) await expectFieldError(page, 'Writeup', 'A writeup file is required.');
+  // Without JavaScript the browser's own required check keeps the empty form in.
+  else expect(await valueMissing(writeup)).toBe(true);
+  expect(posts).toEqual([]);
+  // A file over 10 MB (within the body limit) passes the browser's check and not the schema's.
+  await writeup.setInputFiles(fileOf('writeup.md', 10.5));
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+  await expectFieldError(page, 'Writeup', 'The file is too large (at most 10 MB).');
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText('Your flag is correct.');
+  expectPosted(posts, '/practices/challenges');
 });
