@@ -210,3 +210,77 @@ test('challenge board: a blank flag, one of another format, then no writeup or o
   await expect(page.getByRole('dialog').getByRole('status')).toHaveText('Your flag is correct.');
   expectPosted(posts, '/practices/challenges');
 });
+
+test('challenge create: a blank name, then a blank flag beside a chosen file, are said under their fields, by the browser with JavaScript, by the server without; Back is not checked; the file still goes', async ({ page, javaScriptEnabled }) => {
+  const js = javaScriptEnabled !== false;
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/practices/challenges/create');
+  await expect(page.getByLabel('Name')).toHaveAttribute('required', '');
+  await expect(page.getByRole('form', { name: 'Challenge details' })).toHaveJSProperty('noValidate', js);
+  let posts = watchPosts(page);
+  // Spaces pass the browser's own `required` (the form without JavaScript) and not the schema.
+  await page.getByLabel('Name').fill('   ');
+  await page.getByLabel('Category').selectOption({ index: 1 });
+  await writeDescription(page, 'Checked before it posts.', javaScriptEnabled);
+  await page.getByLabel('Initial value').fill('100');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectFieldError(page, 'Name', REQUIRED);
+  expectPosted(posts, '/practices/challenges/create');
+
+  const name = uniqueName('FV challenge ');
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const step = page.getByRole('dialog');
+  await expect(step.getByRole('heading', { name: 'Flag and files' })).toBeVisible();
+  // Back (formNoValidate) posts the empty step unchecked, with or without JavaScript: the details come back.
+  await step.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(step.getByRole('heading', { name: 'Flag and files' })).toBeVisible();
+  posts = watchPosts(page);
+  await step.getByLabel('Flag', { exact: true }).fill('   ');
+  await step.getByLabel('Collation').selectOption('plain_text');
+  const files = step.getByLabel(/^Files/);
+  await files.setInputFiles({ name: 'fv-clue.txt', mimeType: 'text/plain', buffer: Buffer.from('a clue') });
+  await step.getByRole('button', { name: 'Create' }).click();
+  await expectFieldError(page, 'Flag', REQUIRED);
+  expectPosted(posts, '/practices/challenges/create');
+  // The browser's refusal leaves the chosen file in place; a page the server sent has none (files never come back).
+  if (js) expect(await page.getByRole('dialog').getByLabel(/^Files/).evaluate((el: HTMLInputElement) => el.files?.length)).toBe(1);
+  else await page.getByRole('dialog').getByLabel(/^Files/).setInputFiles({ name: 'fv-clue.txt', mimeType: 'text/plain', buffer: Buffer.from('a clue') });
+  await page.getByRole('dialog').getByLabel('Flag', { exact: true }).fill('CTF{form_validation}');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('flash')).toHaveText('Addition completed successfully!');
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Challenge sections' }).getByRole('link', { name: 'Files' }).click();
+  await expect(page.getByRole('region', { name: 'Files' })).toContainText('fv-clue.txt');
+});
+
+test('challenge edit: a blank name, flag and hint are said under their fields, by the browser with JavaScript, by the server without', async ({ page, request }) => {
+  const challenge = await makeChallenge(request, await superuserToken(request));
+  const path = `/practices/challenges/${challenge.id}`;
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+
+  await visit(page, path);
+  let posts = watchPosts(page);
+  await page.getByLabel('Name').fill('  ');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectFieldError(page, 'Name', REQUIRED);
+  expectPosted(posts, path);
+
+  await visit(page, `${path}?tab=flag`);
+  posts = watchPosts(page);
+  await page.getByLabel('Flag', { exact: true }).fill('  ');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectFieldError(page, 'Flag', REQUIRED);
+  expectPosted(posts, path);
+
+  await visit(page, `${path}?tab=hint`);
+  posts = watchPosts(page);
+  await page.getByLabel('Hint', { exact: true }).fill('  ');
+  await page.getByLabel(/^Score deducted/).fill('5');
+  await page.getByRole('button', { name: 'Add hint' }).click();
+  await expectFieldError(page, 'Hint', REQUIRED);
+  expectPosted(posts, path);
+});
