@@ -284,3 +284,24 @@ test('challenge edit: a blank name, flag and hint are said under their fields, b
   await expectFieldError(page, 'Hint', REQUIRED);
   expectPosted(posts, path);
 });
+
+test('learners import: no file, then one over 5 MB, are said under the field, by the browser with JavaScript (by its own required check, then the server, without)', async ({ page }) => {
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/practices/users?dialog=import');
+  const dialog = page.getByRole('dialog', { name: 'Export learner' });
+  const file = dialog.getByLabel('Excel file');
+  await expect(file).toHaveAttribute('required', '');
+  await expect(dialog.locator('form')).toHaveJSProperty('noValidate', js);
+  const posts = watchPosts(page);
+  await dialog.getByRole('button', { name: 'Upload' }).click({ noWaitAfter: true });
+  if (js) await expectFieldError(page, 'Excel file', 'No file was submitted.');
+  else expect(await valueMissing(file)).toBe(true);
+  expect(posts).toEqual([]);
+  // Over the import's 5 MB but within the body limit: the schema's refusal, in the browser or on the server.
+  await file.setInputFiles(fileOf('learners.xlsx', 5.5));
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expectFieldError(page, 'Excel file', 'The file is too large (at most 5 MB).');
+  await expect(page.getByRole('dialog', { name: 'Export learner' })).toBeVisible();
+  expectPosted(posts, '/practices/users');
+});
