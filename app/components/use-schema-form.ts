@@ -5,9 +5,9 @@
 // The constraint (getZodConstraint) gives each field's `required`; with zod 4.6 it reads no length
 // from string checks, so a `maxLength` the markup has stays written from the schema's constant.
 import { useMemo } from 'react';
-import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react';
+import { useForm, type DefaultValue, type Submission, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** An object schema (refinements and pipes included): a form is a set of named fields. */
 type ObjectSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
@@ -44,7 +44,10 @@ export function useSchemaForm<Schema extends ObjectSchema>(
     defaultValue,
     defaultNoValidate: !nativeValidation,
     constraint,
-    onValidate({ formData }) {
+    onValidate({ formData, submitter }) {
+      // A button marked formNoValidate (a step's Back) posts unchecked, as the browser posts it; conform
+      // runs its own checks (a field left, typed in) through such a button too, naming an intent.
+      if (submitter?.formNoValidate && !formData.has(CONFORM_INTENT)) return parseWithZod(formData, { schema: UNCHECKED }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
       const data = serverFields ? withFields(formData, serverFields) : formData;
       return parseWithZod(data, { schema: typeof schema === 'function' ? schema(formData) : schema });
     },
@@ -52,6 +55,12 @@ export function useSchemaForm<Schema extends ObjectSchema>(
     shouldRevalidate: 'onInput',
   });
 }
+
+/** The field naming what conform's own submissions ask for (a field's check). */
+const CONFORM_INTENT = '__intent__';
+
+/** Whatever the form holds: the check of a submission posted unchecked. */
+const UNCHECKED = z.looseObject({});
 
 type Def = { type: string; in?: z.ZodType; out?: z.ZodType };
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;

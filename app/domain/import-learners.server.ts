@@ -8,11 +8,11 @@ import { invalid, isUniqueViolation } from '~/lib/errors.server';
 import { unusablePassword } from '~/lib/password.server';
 import { isFile, type UploadedFile } from '~/lib/uploads.server';
 import { profileSchema, type ProfileInput } from '~/schemas/account';
+import { IMPORT_FILE_RULES } from '~/schemas/learner-import';
 import { sendWelcomeMail } from './account-mail.server';
 import { requireSuperuser, type Actor } from './policy.server';
 import { logStaffAction } from './staff-log.server';
 
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
 const COLUMNS = ['username', 'fullname', 'email', 'gender', 'country'] as const;
 
@@ -86,8 +86,9 @@ async function existingAccounts(emails: string[], usernameKeys: string[]) {
  */
 export async function importLearners(actor: Actor | null, file: unknown): Promise<ImportRow[]> {
   requireSuperuser(actor);
-  if (!isFile(file)) invalid('file', 'No file was submitted.');
-  if (file.size > MAX_IMPORT_BYTES) invalid('file', 'The file is too large (at most 5 MB).');
+  // The page's form says these first (its schema, withFile); the API's imports are checked here.
+  if (!isFile(file)) invalid('file', IMPORT_FILE_RULES.required!);
+  if (file.size > IMPORT_FILE_RULES.maxBytes) invalid('file', IMPORT_FILE_RULES.tooLarge);
   const rows = await readRows(file);
   const password = await unusablePassword();
 

@@ -8,6 +8,7 @@ import { DomainError, Invalid, RateLimited, isUniqueViolation } from '~/lib/erro
 import { MESSAGES } from '~/lib/messages';
 import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.server';
 import { isFile } from '~/lib/uploads.server';
+import { writeupRules } from '~/schemas/flag-attempt';
 import { logAttempt } from './attempt-log.server';
 import { bookSolveCoinsNow } from './coins.server';
 import { challengeAccess, type Access, type Intent, type Via } from './challenge-access.server';
@@ -20,7 +21,6 @@ import { challengeValue } from './scoring.server';
 export const FLAG_CORRECT = MESSAGES.flagCorrect;
 export const FLAG_INCORRECT = 'Your flag is incorrect.';
 export const ALREADY_SOLVED = 'You have already solved this challenge.';
-export const MAX_WRITEUP_BYTES = 10 * 1024 * 1024;
 export const WRONG_ATTEMPTS_PER_MINUTE = 10;
 
 const wrongAttempts = new RateLimiterMemory({ points: WRONG_ATTEMPTS_PER_MINUTE * env.rateLimitFactor, duration: 60 });
@@ -85,8 +85,10 @@ export async function submitFlag(actor: Actor | null, challengeId: number, input
   const writeup = isFile(input.writeup) ? input.writeup : null;
   const { challenge, scope, teamId, hintId } = await check(actor, challengeId, input.value, 'value', via, 'submit');
   const rules = rulesOf(scope);
-  if (!writeup && rules.writeupRequired) throw new Invalid({ writeup: ['A writeup file is required.'] });
-  if (writeup && writeup.size > MAX_WRITEUP_BYTES) throw new Invalid({ writeup: [`The file is too large (at most ${MAX_WRITEUP_BYTES / 1024 / 1024} MB).`] });
+  // The board's form says these first (its schema, withFile); the API's submissions are checked here.
+  const said = writeupRules(rules.writeupRequired);
+  if (!writeup && said.required) throw new Invalid({ writeup: [said.required] });
+  if (writeup && writeup.size > said.maxBytes) throw new Invalid({ writeup: [said.tooLarge] });
 
   const key = solveKey(scope, { learnerId: actor!.id, teamId }, challenge.id);
   // Saves reading a writeup that would be thrown away; the unique solveKey decides in the end.

@@ -27,7 +27,7 @@ const UPLOAD_ROUTES: [path: string, limit: number][] = [
   ['/practices/challenges/:id', 12 * MB],
   ['/competes/:eventId/challenges/create', 12 * MB],
   ['/competes/:eventId/challenges/:id', 12 * MB],
-  // writeups, 10 MB (app/domain/submit-flag.server.ts): the API and the boards
+  // writeups, 10 MB (app/schemas/flag-attempt.ts): the API and the boards
   ['/api/challenges/:id/submissions', 11 * MB],
   ['/practices/challenges', 11 * MB],
   ['/competes/:eventId/challenges', 11 * MB],
@@ -35,7 +35,7 @@ const UPLOAD_ROUTES: [path: string, limit: number][] = [
   // profile pictures, 2 MB (app/lib/uploads.server.ts)
   ['/api/auth/users/me', 3 * MB],
   ['/me', 3 * MB],
-  // learner import, an .xlsx of 5 MB (app/domain/import-learners.server.ts)
+  // learner import, an .xlsx of 5 MB (app/schemas/learner-import.ts)
   ['/api/auth/users/upload-users', 6 * MB],
   ['/practices/users', 6 * MB],
   // event images, 2 MB (SPEC §7 "Events")

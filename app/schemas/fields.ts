@@ -90,3 +90,25 @@ export function intentSchema<const I extends string, S extends z.ZodObject = typ
 export function isChosenFile(value: unknown): boolean {
   return typeof value === 'object' && value !== null && typeof (value as { arrayBuffer?: unknown }).arrayBuffer === 'function' && (value as { size: number }).size > 0;
 }
+
+/** What the one file a form posts beside its text must be, in the action's words. */
+export interface FileRules {
+  /** The message for no file chosen; absent when the file is optional. */
+  required?: string;
+  maxBytes: number;
+  tooLarge: string;
+}
+
+/**
+ * `schema` with the rules of a file the form posts beside its text fields, given that file: the
+ * action hands it the posted part (conform's value holds text only), the browser the chosen File, so
+ * both refuse with the same words. Said once the text fields pass; the domain keeps its own check
+ * for the API.
+ */
+export function withFile<S extends z.ZodType>(schema: S, name: string, file: unknown, { required, maxBytes, tooLarge }: FileRules): S {
+  return schema.superRefine((_value, ctx) => {
+    if (!isChosenFile(file)) {
+      if (required) ctx.addIssue({ code: 'custom', path: [name], message: required });
+    } else if ((file as { size: number }).size > maxBytes) ctx.addIssue({ code: 'custom', path: [name], message: tooLarge });
+  });
+}

@@ -1,6 +1,6 @@
 // Flag attempts (check and submit), shared by the board page and the API. Browser-safe.
 import { z } from 'zod';
-import { string, REQUIRED, tooLong } from './fields';
+import { string, REQUIRED, tooLong, type FileRules } from './fields';
 
 /** Longest flag attempt accepted; longer ones are refused before matching (flag-match.server.ts). */
 export const MAX_FLAG_LENGTH = 1000;
@@ -17,3 +17,14 @@ export const flagAttemptField = string()
 
 export const verifyFlagSchema = z.object({ flag: flagAttemptField });
 export const submitFlagSchema = z.object({ value: flagAttemptField });
+
+/** The writeup submitted with a flag (SPEC §5: required in submit mode, except black-friday). */
+export const MAX_WRITEUP_BYTES = 10 * 1024 * 1024;
+export const WRITEUP_REQUIRED = 'A writeup file is required.';
+
+/** The writeup's rules, the form's and the domain's; `required` is the scope's (writeupRequired). */
+export const writeupRules = (required: boolean): FileRules => ({
+  required: required ? WRITEUP_REQUIRED : undefined,
+  maxBytes: MAX_WRITEUP_BYTES,
+  tooLarge: `The file is too large (at most ${MAX_WRITEUP_BYTES / 1024 / 1024} MB).`,
+});

@@ -11,8 +11,9 @@ import { COUNTRY_CODES } from '~/lib/countries';
 import { learnerIdsSchema, loginSchema, signUpSchema } from './account';
 import { categorySchema } from './category';
 import { challengeSchema, hintSchema } from './challenge';
-import { verifyFlagSchema } from './flag-attempt';
-import { NOT_BOOLEAN, NOT_INTEGER, NOT_LIST, NOT_STRING, REQUIRED } from './fields';
+import { submitFlagSchema, verifyFlagSchema, WRITEUP_REQUIRED, writeupRules } from './flag-attempt';
+import { intentSchema, NOT_BOOLEAN, NOT_INTEGER, NOT_LIST, NOT_STRING, REQUIRED, withFile } from './fields';
+import { IMPORT_FILE_RULES } from './learner-import';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const app = fileURLToPath(new URL('..', import.meta.url));
@@ -101,5 +102,30 @@ describe('forms parsed by conform', () => {
     form.set('name', new File(['x'], 'x.txt'));
     const submission = parseWithZod(form, { schema: categorySchema });
     expect(submission.reply().error).toMatchObject({ name: [NOT_STRING] });
+  });
+});
+
+describe('a file beside the text fields (withFile)', () => {
+  const fileOf = (bytes: number) => new File([new Uint8Array(bytes)], 'f.bin');
+  const submit = (writeup: unknown, required: boolean) => withFile(intentSchema('submit', submitFlagSchema), 'writeup', writeup, writeupRules(required));
+  const sent = { intent: 'submit', value: 'CTF{x}' };
+
+  it('says a missing required file, a file over the limit, and nothing for an optional one left out', () => {
+    expect(messages(submit(null, true).safeParse(sent))).toEqual({ writeup: [WRITEUP_REQUIRED] });
+    expect(messages(submit(fileOf(0), true).safeParse(sent))).toEqual({ writeup: [WRITEUP_REQUIRED] });
+    expect(submit(null, false).safeParse(sent).success).toBe(true);
+    expect(submit(fileOf(10), true).parse(sent)).toEqual({ value: 'CTF{x}' });
+    expect(messages(submit(fileOf(10 * 1024 * 1024 + 1), false).safeParse(sent))).toEqual({ writeup: ['The file is too large (at most 10 MB).'] });
+    const upload = (file: unknown) => withFile(intentSchema('import'), 'file', file, IMPORT_FILE_RULES);
+    expect(messages(upload(undefined).safeParse({ intent: 'import' }))).toEqual({ file: ['No file was submitted.'] });
+    expect(messages(upload(fileOf(5 * 1024 * 1024 + 1)).safeParse({ intent: 'import' }))).toEqual({ file: ['The file is too large (at most 5 MB).'] });
+  });
+
+  it('is said once the text fields pass, and keeps the schema\'s fields for the server and conform', () => {
+    expect(Object.keys(messages(submit(null, true).safeParse({ intent: 'submit', value: '' })))).toEqual(['value']);
+    const form = new FormData();
+    form.set('intent', 'submit');
+    form.set('value', 'CTF{x}');
+    expect(parseWithZod(form, { schema: submit(form.get('writeup'), true) }).reply().error).toEqual({ writeup: [WRITEUP_REQUIRED] });
   });
 });

@@ -1,8 +1,9 @@
 // One schema, both sides of a form: with JavaScript the shared zod schema (app/schemas) refuses an
 // invalid form in the browser, under its fields and without posting; without JavaScript the same
 // input posts and the server answers with the very same messages.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { datesFor, PNG_BYTES } from '../support/event-factories';
+import { makeChallenge, superuserToken } from './challenge-api';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit, writeDescription } from './helpers';
 
 const EVENT = 'Cyber Week Online CTF';
@@ -25,6 +26,12 @@ async function expectFieldError(page: Page, label: string, message: string) {
   const describedBy = await field.getAttribute('aria-describedby');
   await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(message);
 }
+
+/** Whether the browser's own check refuses the field as empty (a required file or radio, without JavaScript). */
+const valueMissing = (field: Locator) => field.evaluate((el: HTMLInputElement) => el.validity.valueMissing);
+
+/** A file of `megabytes` MB. */
+const fileOf = (name: string, megabytes: number) => ({ name, mimeType: 'application/octet-stream', buffer: Buffer.alloc(Math.round(megabytes * 1024 * 1024), 1) });
 
 /** With JavaScript nothing was posted; without it the form was, and the server answered. */
 function expectPosted(posts: string[], path: string) {
@@ -163,4 +170,138 @@ test('events: a blank name on create is said under its field, by the browser wit
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expectFieldError(page, 'Name', REQUIRED);
   expectPosted(posts, '/events/create');
+});
+
+test('challenge board: a blank flag, one of another format, then no writeup or one too large are said under their fields, by the browser with JavaScript, by the server without', async ({ page, request, baseURL }) => {
+  const challenge = await makeChallenge(request, await superuserToken(request), {}, { value: 'CTF{checked_twice}', collation: 'plain_text' });
+  const learner = await activeLearner(request, baseURL!);
+  await logIn(page, learner.email, learner.password);
+  await visit(page, `/practices/challenges?challenge=${challenge.id}`);
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  const dialog = page.getByRole('dialog');
+  // Step one is noValidate with or without JavaScript: the product's messages, never the browser's.
+  await expect(dialog.locator('form').filter({ has: page.getByLabel('Flag') })).toHaveJSProperty('noValidate', true);
+  let posts = watchPosts(page);
+  await dialog.getByRole('button', { name: 'Check the flag' }).click();
+  await expectFieldError(page, 'Flag', REQUIRED);
+  expectPosted(posts, '/practices/challenges');
+  posts = watchPosts(page);
+  await page.getByRole('dialog').getByLabel('Flag').fill('checked_twice');
+  await page.getByRole('dialog').getByRole('button', { name: 'Check the flag' }).click();
+  await expectFieldError(page, 'Flag', 'The flag must have the format CTF{flag}.');
+  expectPosted(posts, '/practices/challenges');
+
+  // Step two (after a check that posts): the writeup this scope asks for.
+  await page.getByRole('dialog').getByLabel('Flag').fill('CTF{checked_twice}');
+  await page.getByRole('dialog').getByRole('button', { name: 'Check the flag' }).click();
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText('Your flag is correct.');
+  const writeup = page.getByRole('dialog').getByLabel('Writeup');
+  await expect(writeup).toHaveAttribute('required', '');
+  posts = watchPosts(page);
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click({ noWaitAfter: true });
+  if (js) await expectFieldError(page, 'Writeup', 'A writeup file is required.');
+  // Without JavaScript the browser's own required check keeps the empty form in.
+  else expect(await valueMissing(writeup)).toBe(true);
+  expect(posts).toEqual([]);
+  // A file over 10 MB (within the body limit) passes the browser's check and not the schema's.
+  await writeup.setInputFiles(fileOf('writeup.md', 10.5));
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+  await expectFieldError(page, 'Writeup', 'The file is too large (at most 10 MB).');
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText('Your flag is correct.');
+  expectPosted(posts, '/practices/challenges');
+});
+
+test('challenge create: a blank name, then a blank flag beside a chosen file, are said under their fields, by the browser with JavaScript, by the server without; Back is not checked; the file still goes', async ({ page, javaScriptEnabled }) => {
+  const js = javaScriptEnabled !== false;
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/practices/challenges/create');
+  await expect(page.getByLabel('Name')).toHaveAttribute('required', '');
+  await expect(page.getByRole('form', { name: 'Challenge details' })).toHaveJSProperty('noValidate', js);
+  let posts = watchPosts(page);
+  // Spaces pass the browser's own `required` (the form without JavaScript) and not the schema.
+  await page.getByLabel('Name').fill('   ');
+  await page.getByLabel('Category').selectOption({ index: 1 });
+  await writeDescription(page, 'Checked before it posts.', javaScriptEnabled);
+  await page.getByLabel('Initial value').fill('100');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectFieldError(page, 'Name', REQUIRED);
+  expectPosted(posts, '/practices/challenges/create');
+
+  const name = uniqueName('FV challenge ');
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const step = page.getByRole('dialog');
+  await expect(step.getByRole('heading', { name: 'Flag and files' })).toBeVisible();
+  // Back (formNoValidate) posts the empty step unchecked, with or without JavaScript: the details come back.
+  await step.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(step.getByRole('heading', { name: 'Flag and files' })).toBeVisible();
+  posts = watchPosts(page);
+  await step.getByLabel('Flag', { exact: true }).fill('   ');
+  await step.getByLabel('Collation').selectOption('plain_text');
+  const files = step.getByLabel(/^Files/);
+  await files.setInputFiles({ name: 'fv-clue.txt', mimeType: 'text/plain', buffer: Buffer.from('a clue') });
+  await step.getByRole('button', { name: 'Create' }).click();
+  await expectFieldError(page, 'Flag', REQUIRED);
+  expectPosted(posts, '/practices/challenges/create');
+  // The browser's refusal leaves the chosen file in place; a page the server sent has none (files never come back).
+  if (js) expect(await page.getByRole('dialog').getByLabel(/^Files/).evaluate((el: HTMLInputElement) => el.files?.length)).toBe(1);
+  else await page.getByRole('dialog').getByLabel(/^Files/).setInputFiles({ name: 'fv-clue.txt', mimeType: 'text/plain', buffer: Buffer.from('a clue') });
+  await page.getByRole('dialog').getByLabel('Flag', { exact: true }).fill('CTF{form_validation}');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('flash')).toHaveText('Addition completed successfully!');
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Challenge sections' }).getByRole('link', { name: 'Files' }).click();
+  await expect(page.getByRole('region', { name: 'Files' })).toContainText('fv-clue.txt');
+});
+
+test('challenge edit: a blank name, flag and hint are said under their fields, by the browser with JavaScript, by the server without', async ({ page, request }) => {
+  const challenge = await makeChallenge(request, await superuserToken(request));
+  const path = `/practices/challenges/${challenge.id}`;
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+
+  await visit(page, path);
+  let posts = watchPosts(page);
+  await page.getByLabel('Name').fill('  ');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectFieldError(page, 'Name', REQUIRED);
+  expectPosted(posts, path);
+
+  await visit(page, `${path}?tab=flag`);
+  posts = watchPosts(page);
+  await page.getByLabel('Flag', { exact: true }).fill('  ');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectFieldError(page, 'Flag', REQUIRED);
+  expectPosted(posts, path);
+
+  await visit(page, `${path}?tab=hint`);
+  posts = watchPosts(page);
+  await page.getByLabel('Hint', { exact: true }).fill('  ');
+  await page.getByLabel(/^Score deducted/).fill('5');
+  await page.getByRole('button', { name: 'Add hint' }).click();
+  await expectFieldError(page, 'Hint', REQUIRED);
+  expectPosted(posts, path);
+});
+
+test('learners import: no file, then one over 5 MB, are said under the field, by the browser with JavaScript (by its own required check, then the server, without)', async ({ page }) => {
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/practices/users?dialog=import');
+  const dialog = page.getByRole('dialog', { name: 'Export learner' });
+  const file = dialog.getByLabel('Excel file');
+  await expect(file).toHaveAttribute('required', '');
+  await expect(dialog.locator('form')).toHaveJSProperty('noValidate', js);
+  const posts = watchPosts(page);
+  await dialog.getByRole('button', { name: 'Upload' }).click({ noWaitAfter: true });
+  if (js) await expectFieldError(page, 'Excel file', 'No file was submitted.');
+  else expect(await valueMissing(file)).toBe(true);
+  expect(posts).toEqual([]);
+  // Over the import's 5 MB but within the body limit: the schema's refusal, in the browser or on the server.
+  await file.setInputFiles(fileOf('learners.xlsx', 5.5));
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expectFieldError(page, 'Excel file', 'The file is too large (at most 5 MB).');
+  await expect(page.getByRole('dialog', { name: 'Export learner' })).toBeVisible();
+  expectPosted(posts, '/practices/users');
 });

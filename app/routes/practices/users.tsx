@@ -1,7 +1,9 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams, useSubmit } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { UrlDialog } from '~/components/dialog';
 import { EmptyState, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
@@ -16,7 +18,8 @@ import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
-import { intentSchema, postedList } from '~/schemas/fields';
+import { intentSchema, postedList, withFile } from '~/schemas/fields';
+import { IMPORT_FILE_RULES } from '~/schemas/learner-import';
 import type { Route } from './+types/users';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Learners · CTF Arena' }];
@@ -50,6 +53,12 @@ function backTo(request: Request) {
 }
 
 const IMPORT = intentSchema('import');
+/**
+ * The import's schema, given its file (the action reads the posted one, the dialog's form, which
+ * checks with it before posting, the chosen one): none, or one over 5 MB, is refused.
+ */
+const importSchema = (file: unknown) => withFile(IMPORT, 'file', file, IMPORT_FILE_RULES);
+const importFormSchema = (formData: FormData) => importSchema(formData.get('file'));
 // Of the ids, whatever is not a whole number is left out, and none at all is refused. (`bulk`, which
 // only picks the message's wording, is read from the form.)
 const validationSchema = (intent: 'validate' | 'invalidate') => intentSchema(intent, z.object({ ids: postedList() }));
@@ -68,7 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // a learner that is gone (404) too.
   if (intent === 'import') {
     // The file is read from the form: conform's value holds text only.
-    const outcome = await handleForm(form, IMPORT, () => importLearners(user, form.get('file')), { notFoundOnForm: true });
+    const file = form.get('file');
+    const outcome = await handleForm(form, importSchema(file), () => importLearners(user, file), { notFoundOnForm: true });
     if (!outcome.ok) return outcome.response;
     return { report: outcome.value, message: MESSAGES.exportSuccess };
   }
@@ -84,6 +94,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithFlash(request, backTo(request), { type: 'success', text: validationMessage(validated, outcome.value, form.get('bulk') === '1') });
   }
   return unknownAction();
+}
+
+/**
+ * The import dialog's form, checked in the browser with the action's schema (given the chosen file)
+ * before it posts; `lastResult` is the reply to an import.
+ */
+function ImportForm({ action, lastResult }: { action: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form] = useSchemaForm(importFormSchema, lastResult, { nativeValidation: true });
+  const errors = form.allErrors.file;
+  return (
+    <Form method="post" encType="multipart/form-data" action={action} {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="import" />
+      <p className="mb-3 text-sm text-slate-600">Upload an .xlsx file whose first row names the columns username, fullname, email, gender, country.</p>
+      <label className="label" htmlFor="file">Excel file</label>
+      <input
+        id="file" name="file" type="file" required accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="input"
+        aria-invalid={errors ? true : undefined} aria-describedby={errors ? 'file-error' : undefined}
+      />
+      {errors ? <p className="field-error" id="file-error" role="alert">{errors[0]}</p> : null}
+      <FormErrors errors={form.errors} />
+      <div className="mt-4 flex justify-end gap-2">
+        <Link to={action} className="btn-secondary">Cancel</Link>
+        <button type="submit" className="btn-primary">Upload</button>
+      </div>
+    </Form>
+  );
 }
 
 function StatusDot({ validated }: { validated: boolean }) {
@@ -126,7 +162,8 @@ export default function Users() {
   const report = result && 'report' in result ? (result.report as ImportRow[]) : null;
   const reply = result && 'result' in result ? result.result : null;
   // A failed import reopens its dialog (the form posts to the page without ?dialog) with the errors.
-  const importErrors = resultFor(reply, 'import')?.error ?? null;
+  const importReply = resultFor(reply, 'import');
+  const importErrors = importReply?.error ?? null;
   const listErrors = importErrors ? null : reply?.error;
   const importOpen = role === 'superuser' && (params.get('dialog') === 'import' || !!importErrors);
   const clearSearch = hrefWith(location, without([...DIALOG_PARAMS, 'q', 'page']));
@@ -258,21 +295,7 @@ export default function Users() {
 
       {importOpen ? (
         <UrlDialog title="Export learner" closeTo={close}>
-          <Form method="post" encType="multipart/form-data" action={close}>
-            <input type="hidden" name="intent" value="import" />
-            <p className="mb-3 text-sm text-slate-600">Upload an .xlsx file whose first row names the columns username, fullname, email, gender, country.</p>
-            <label className="label" htmlFor="file">Excel file</label>
-            <input
-              id="file" name="file" type="file" required accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="input"
-              aria-invalid={importErrors?.file ? true : undefined} aria-describedby={importErrors?.file ? 'file-error' : undefined}
-            />
-            {importErrors?.file ? <p className="field-error" id="file-error" role="alert">{importErrors.file[0]}</p> : null}
-            <FormErrors errors={importErrors?.['']} />
-            <div className="mt-4 flex justify-end gap-2">
-              <Link to={close} className="btn-secondary">Cancel</Link>
-              <button type="submit" className="btn-primary">Upload</button>
-            </div>
-          </Form>
+          <ImportForm action={close} lastResult={importReply} />
         </UrlDialog>
       ) : null}
     </div>

@@ -1,9 +1,10 @@
-import type { SubmissionResult } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useRef } from 'react';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { Modal } from '~/components/dialog';
 import { Field, FormErrors } from '~/components/field';
 import { ChallengeFields } from '~/components/challenge-fields';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { authoringChoices, checkChallenge, createChallenge } from '~/domain/challenge-authoring.server';
 import { MAX_CHALLENGE_FILE_BYTES } from '~/domain/challenge-files.server';
 import { resolveScope, scopePath } from '~/domain/scope.server';
@@ -14,6 +15,7 @@ import { intentSchema } from '~/schemas/fields';
 import { typedValues } from '~/lib/form-result';
 import { redirectWithFlash } from '~/lib/session.server';
 import { AUTHORING_MESSAGES, challengeFields, challengeSchema, challengeWithFlagSchema, LEVELS } from '~/schemas/challenge';
+import type { ChallengeChoices } from '~/components/challenge-fields';
 import type { Route } from './+types/challenge-create';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add a challenge · CTF Arena' }];
@@ -30,13 +32,13 @@ async function scopeOf(params: { eventId?: string }) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, context);
   const scope = await scopeOf(params);
-  // Plain data, so the page's browser bundle needs nothing from the zod schemas.
-  return { choices: await authoringChoices(user, scope), base: scopePath(scope), maxFileMb: MAX_CHALLENGE_FILE_BYTES / 1024 / 1024, levels: LEVELS, mainFields: [...MAIN_FIELDS] };
+  return { choices: await authoringChoices(user, scope), base: scopePath(scope), maxFileMb: MAX_CHALLENGE_FILE_BYTES / 1024 / 1024 };
 }
 
 type Step = 'details' | 'flag';
 
-const MAIN_FIELDS = new Set(Object.keys(challengeFields));
+const MAIN_FIELDS = Object.keys(challengeFields);
+// The schemas of the two steps: the action parses with them, the forms check with them in the browser.
 const DETAILS = intentSchema('details', challengeSchema);
 // The files are read from the form: conform's value holds text only.
 const CREATE = intentSchema('create', challengeWithFlagSchema);
@@ -80,21 +82,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
  * The step a reply shows: the flag step once the details passed, and while a creation is refused for
  * the flag or the files alone; the details otherwise (their errors, a refusal of the whole, a step back).
  */
-function stepOf(result: SubmissionResult<string[]> | undefined, mainFields: string[]): Step {
+function stepOf(result: SubmissionResult<string[]> | undefined): Step {
   const intent = result?.initialValue?.intent;
   if (intent === 'details') return result?.error ? 'details' : 'flag';
-  if (intent === 'create') return Object.keys(result?.error ?? {}).some((name) => name === '' || mainFields.includes(name)) ? 'details' : 'flag';
+  if (intent === 'create') return Object.keys(result?.error ?? {}).some((name) => name === '' || MAIN_FIELDS.includes(name)) ? 'details' : 'flag';
   return 'details';
 }
 
 export default function ChallengeCreate() {
-  const { choices, base, maxFileMb, levels, mainFields } = useLoaderData<typeof loader>();
+  const { choices, base, maxFileMb } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
-  const step = stepOf(result, mainFields);
+  const step = stepOf(result);
   const values = typedValues(result);
-  const errors = result?.error ?? {};
   const busy = useNavigation().state === 'submitting';
-  const err = (name: string) => (step === 'details' ? errors[name] : null);
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -103,29 +103,45 @@ export default function ChallengeCreate() {
         <Link to={`${base}/challenges`} className="link text-sm">Back to challenges</Link>
       </div>
 
-      <Form method="post" className="card" aria-label="Challenge details">
-        <FormErrors errors={err('')} />
-        <ChallengeFields values={values} errors={err} choices={choices} levels={levels} withNext categoryPrompt />
-        <button type="submit" name="intent" value="details" className="btn-primary" disabled={busy}>Next</button>
-      </Form>
-
-      {step === 'flag' ? <FlagStep values={values} errors={errors} maxFileMb={maxFileMb} mainFields={mainFields} busy={busy} /> : null}
+      <DetailsForm values={values} lastResult={step === 'details' ? result : null} choices={choices} busy={busy} />
+      {step === 'flag' ? <FlagStep values={values} lastResult={result ?? null} maxFileMb={maxFileMb} busy={busy} /> : null}
     </div>
+  );
+}
+
+type Reply = SubmissionResult<string[]> | null;
+
+/**
+ * The main form, checked in the browser with DETAILS before it posts; `lastResult` is the reply it
+ * shows (a refused step, or a creation refused for a main field).
+ */
+function DetailsForm({ values, lastResult, choices, busy }: { values: Record<string, string>; lastResult: Reply | undefined; choices: ChallengeChoices; busy: boolean }) {
+  const [form] = useSchemaForm(DETAILS, lastResult, { nativeValidation: true });
+  const errors = form.allErrors;
+  return (
+    <Form method="post" className="card" aria-label="Challenge details" {...getFormProps(form)}>
+      <FormErrors errors={form.errors} />
+      <ChallengeFields values={values} errors={(name) => errors[name]} choices={choices} levels={LEVELS} withNext categoryPrompt />
+      <button type="submit" name="intent" value="details" className="btn-primary" disabled={busy}>Next</button>
+    </Form>
   );
 }
 
 /**
  * The flag and files step, a modal over the main form; the main fields travel as hidden inputs.
- * Dismissing it (Escape) is its Back button: the details come back as typed.
+ * Checked in the browser with CREATE before it posts (the files are the domain's to judge). Dismissing
+ * it (Escape) is its Back button, which posts unchecked: the details come back as typed.
  */
-function FlagStep({ values, errors, maxFileMb, mainFields, busy }: { values: Record<string, string>; errors: Record<string, string[] | null>; maxFileMb: number; mainFields: string[]; busy: boolean }) {
-  const hidden = Object.entries(values).filter(([k]) => mainFields.includes(k));
+function FlagStep({ values, lastResult, maxFileMb, busy }: { values: Record<string, string>; lastResult: Reply; maxFileMb: number; busy: boolean }) {
+  const hidden = Object.entries(values).filter(([k]) => MAIN_FIELDS.includes(k));
   const back = useRef<HTMLButtonElement>(null);
+  const [form] = useSchemaForm(CREATE, lastResult, { nativeValidation: true });
+  const errors = form.allErrors;
   return (
     <Modal title="Flag and files" onDismiss={() => back.current?.form?.requestSubmit(back.current)}>
-      <Form method="post" encType="multipart/form-data">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         {hidden.map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-        <FormErrors errors={errors[''] ?? errors.flag} />
+        <FormErrors errors={form.errors ?? errors.flag} />
         <Field label="Flag" name="flag-value" errors={errors.value}>
           <input id="flag-value" name="value" type="text" required maxLength={1000} defaultValue={values.value} placeholder="CTF{...}" autoComplete="off" className="input font-mono" />
         </Field>

@@ -1,10 +1,11 @@
-import type { SubmissionResult } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { DownloadLink } from '~/components/download-link';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { ChallengeFields } from '~/components/challenge-fields';
+import { useSchemaForm } from '~/components/use-schema-form';
 import {
   authoringChoices,
   deleteChallenge,
@@ -66,8 +67,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     base: scopePath(scope),
     isSuperuser: user.isSuperuser,
     maxFileMb: MAX_CHALLENGE_FILE_BYTES / 1024 / 1024,
-    // Plain data, so the page's browser bundle needs nothing from the zod schemas.
-    levels: LEVELS,
     choices,
     challenge: {
       id: c.id,
@@ -93,6 +92,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+// The schemas of the page's forms: the action parses with them, the details, flag and hint forms
+// check with them in the browser (the Next select offers valid choices only).
 const DETAILS = intentSchema('details', challengeSchema);
 const FLAG = intentSchema('flag', flagSchema);
 const HINT = intentSchema('hint', hintSchema);
@@ -159,7 +160,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 type Result = SubmissionResult<string[]>;
 
 export default function ChallengeEdit() {
-  const { base, isSuperuser, choices, challenge: c, maxFileMb, levels } = useLoaderData<typeof loader>();
+  const { base, isSuperuser, choices, challenge: c, maxFileMb } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const [params] = useSearchParams();
   const location = useLocation();
@@ -198,7 +199,7 @@ export default function ChallengeEdit() {
 
       <FormErrors errors={result?.error?.['']} />
       {c.flagWarning ? <p role="status" data-testid="flag-warning" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{c.flagWarning} <Link className="link" to={`${location.pathname}?tab=flag`}>Edit the flag</Link></p> : null}
-      {tab === 'details' ? <DetailsTab challenge={c} choices={choices} levels={levels} result={mine('details')} busy={busy} /> : null}
+      {tab === 'details' ? <DetailsTab challenge={c} choices={choices} result={mine('details')} busy={busy} /> : null}
       {tab === 'files' ? <FilesTab challenge={c} result={mine('upload')} maxFileMb={maxFileMb} busy={busy} /> : null}
       {tab === 'flag' ? <FlagTab flag={c.flag} result={mine('flag')} busy={busy} /> : null}
       {tab === 'hint' ? <HintTab hint={c.hint} initialValue={c.initialValue} result={mine('hint')} busy={busy} /> : null}
@@ -232,12 +233,13 @@ export default function ChallengeEdit() {
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function DetailsTab({ challenge: c, choices, levels, result, busy }: { challenge: Loaded['challenge']; choices: Loaded['choices']; levels: readonly string[]; result: Result | null; busy: boolean }) {
+function DetailsTab({ challenge: c, choices, result, busy }: { challenge: Loaded['challenge']; choices: Loaded['choices']; result: Result | null; busy: boolean }) {
   const typed = (name: string, stored: string) => typedValue(result, name, stored);
   const num = (name: string, stored: number | null) => typed(name, stored === null ? '' : String(stored));
-  const err = (name: string) => result?.error?.[name];
+  const [form] = useSchemaForm(DETAILS, result, { nativeValidation: true });
+  const err = (name: string) => form.allErrors[name];
   return (
-    <Form method="post" className="card" aria-label="Challenge details">
+    <Form method="post" className="card" aria-label="Challenge details" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="details" />
       <ChallengeFields
         values={{
@@ -254,7 +256,7 @@ function DetailsTab({ challenge: c, choices, levels, result, busy }: { challenge
         }}
         errors={err}
         choices={choices}
-        levels={levels}
+        levels={LEVELS}
         withNext={false}
         categoryPrompt={false}
         preview={c.descriptionHtml}
@@ -299,13 +301,14 @@ function FilesTab({ challenge: c, result, maxFileMb, busy }: { challenge: Loaded
 }
 
 function FlagTab({ flag, result, busy }: { flag: Loaded['challenge']['flag']; result: Result | null; busy: boolean }) {
+  const [form, fields] = useSchemaForm(FLAG, result, { nativeValidation: true });
   return (
-    <Form method="post" className="card">
+    <Form method="post" className="card" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="flag" />
-      <Field label="Flag" name="flag-value" errors={result?.error?.value}>
+      <Field label="Flag" name="flag-value" errors={fields.value.errors}>
         <input id="flag-value" name="value" type="text" required maxLength={1000} defaultValue={typedValue(result, 'value', flag?.value ?? '')} autoComplete="off" className="input font-mono" />
       </Field>
-      <Field label="Collation" name="collation" errors={result?.error?.collation}>
+      <Field label="Collation" name="collation" errors={fields.collation.errors}>
         <select id="collation" name="collation" required defaultValue={typedValue(result, 'collation', flag?.collation ?? '')} className="input">
           <option value="" disabled>Choose a collation</option>
           <option value="plain_text">Plain text</option>
@@ -318,13 +321,14 @@ function FlagTab({ flag, result, busy }: { flag: Loaded['challenge']['flag']; re
 }
 
 function HintTab({ hint, initialValue, result, busy }: { hint: Loaded['challenge']['hint']; initialValue: number; result: Result | null; busy: boolean }) {
+  const [form, fields] = useSchemaForm(HINT, result, { nativeValidation: true });
   return (
-    <Form method="post" className="card">
+    <Form method="post" className="card" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="hint" />
-      <Field label="Hint" name="hint-description" errors={result?.error?.description}>
+      <Field label="Hint" name="hint-description" errors={fields.description.errors}>
         <textarea id="hint-description" name="description" rows={4} required defaultValue={typedValue(result, 'description', hint?.description ?? '')} className="input" />
       </Field>
-      <Field label={`Score deducted (at most ${Math.floor(initialValue / 2)})`} name="score" errors={result?.error?.score}>
+      <Field label={`Score deducted (at most ${Math.floor(initialValue / 2)})`} name="score" errors={fields.score.errors}>
         <input id="score" name="score" type="number" min={0} required defaultValue={typedValue(result, 'score', hint ? String(hint.score) : '')} className="input" />
       </Field>
       {hint ? (

@@ -1,4 +1,5 @@
-import type { SubmissionResult } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { UrlDialog } from '~/components/dialog';
@@ -7,6 +8,7 @@ import { RichText } from '~/components/rich-text';
 import { EmptyState, Field } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { ProgressRing } from '~/components/progress-ring';
+import { useSchemaForm } from '~/components/use-schema-form';
 import { categoriesWithProgress } from '~/domain/categories.server';
 import { ACCESS_MESSAGES, entryRefusal, playBlock } from '~/domain/challenge-access.server';
 import { boardChallenge, canSubmit, isRejected, isSolved, listBoard, nextChallengeFor, topSolvers, trainingWeeksOf, type BoardChallenge } from '~/domain/challenge-board.server';
@@ -23,8 +25,8 @@ import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { EVENT_MESSAGES } from '~/schemas/event';
-import { intentSchema, postedId } from '~/schemas/fields';
-import { FLAG_FORMAT_MESSAGE, submitFlagSchema, verifyFlagSchema } from '~/schemas/flag-attempt';
+import { intentSchema, postedId, withFile } from '~/schemas/fields';
+import { FLAG_FORMAT_MESSAGE, submitFlagSchema, verifyFlagSchema, writeupRules } from '~/schemas/flag-attempt';
 import { hrefWith } from '~/lib/url';
 import type { Route } from './+types/challenges';
 
@@ -102,6 +104,11 @@ const REGISTER = intentSchema('register');
 const UNLOCK_HINT = intentSchema('unlock-hint', z.object({ challenge: postedId(), hint: postedId() }));
 const CHECK = intentSchema('check', verifyFlagSchema.extend({ challenge: postedId() }));
 const SUBMIT = intentSchema('submit', submitFlagSchema.extend({ challenge: postedId() }));
+/**
+ * Step two's schema, given its writeup (the action reads the posted file, the browser the chosen
+ * one) and whether the scope asks for one (writeupRequired).
+ */
+const submitSchema = (writeup: unknown, required: boolean) => withFile(SUBMIT, 'writeup', writeup, writeupRules(required));
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
@@ -136,7 +143,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { checked: outcome.value };
   }
   if (intent === 'submit') {
-    const outcome = await handleForm(form, SUBMIT, ({ challenge, value }) => submitFlag(user, challenge, { value, writeup: form.get('writeup') }, scope), onForm);
+    const writeup = form.get('writeup');
+    const outcome = await handleForm(form, submitSchema(writeup, writeupRequired(scope)), ({ challenge, value }) => submitFlag(user, challenge, { value, writeup }, scope), onForm);
     if (!outcome.ok) return outcome.response;
     return redirectWithFlash(request, `${url.pathname}${url.search}`, { type: 'success', text: MESSAGES.flagSubmitted });
   }
@@ -377,35 +385,72 @@ export default function Challenges() {
                   <p className="text-sm text-slate-600">{d.staffNote}</p>
                 </div>
               ) : checked ? (
-                <Form method="post" encType="multipart/form-data" className="space-y-3">
-                  <p role="status" className="text-sm font-medium text-green-700">{MESSAGES.flagCorrect}</p>
-                  <input type="hidden" name="intent" value="submit" />
-                  <input type="hidden" name="challenge" value={c.id} />
-                  <input type="hidden" name="value" value={checked.flag} />
-                  <Field label={`Writeup${d.writeupRequired ? '' : ' (optional)'}`} name="writeup" errors={errors?.writeup}>
-                    <input id="writeup" name="writeup" type="file" required={d.writeupRequired} className="input" />
-                  </Field>
-                  <button type="submit" className="btn-primary" disabled={busy}>Submit</button>
-                </Form>
+                <SubmitForm challengeId={c.id} flag={checked.flag} writeupRequired={d.writeupRequired} lastResult={resultFor(reply, 'submit')} busy={busy} />
               ) : (
-                // No browser pattern or required: a flag pasted with spaces around it is fine (the
-                // server trims it), and a wrong one gets the product's own message, not the browser's.
-                <Form method="post" className="space-y-3" noValidate>
-                  <input type="hidden" name="intent" value="check" />
-                  <input type="hidden" name="challenge" value={c.id} />
-                  {d.staffNote ? <p className="text-sm text-slate-600" data-testid="staff-note">{d.staffNote}</p> : null}
-                  <Field label="Flag" name="flag" errors={errors?.flag ?? errors?.value}>
-                    <input id="flag" name="flag" placeholder="CTF{flag}" aria-describedby="flag-format" className="input" autoComplete="off" key={result ? 'retry' : 'first'} />
-                  </Field>
-                  {errors?.flag || errors?.value ? null : <p id="flag-format" className="-mt-3 text-xs text-slate-500">{FLAG_FORMAT_MESSAGE}</p>}
-                  <button type="submit" className="btn-primary" disabled={busy}>Check the flag</button>
-                </Form>
+                <CheckForm
+                  challengeId={c.id} staffNote={d.staffNote} replied={!!result} busy={busy}
+                  lastResult={resultFor(reply, 'check')} submittedFlagErrors={resultFor(reply, 'submit')?.error?.value}
+                />
               )}
             </div>
           )}
         </UrlDialog>
       ) : null}
     </div>
+  );
+}
+
+type Reply = SubmissionResult<string[]> | null;
+
+/**
+ * Step one, checked in the browser with CHECK before it posts (a blank flag, one not of the format
+ * CTF{flag}); `lastResult` is the reply to a check. A submission refused for its flag (step two's
+ * `value`) comes back here, its message under the flag.
+ */
+function CheckForm({ challengeId, staffNote, replied, lastResult, submittedFlagErrors, busy }: {
+  challengeId: number;
+  staffNote: string | null;
+  replied: boolean;
+  lastResult: Reply;
+  submittedFlagErrors: string[] | null | undefined;
+  busy: boolean;
+}) {
+  const [form, fields] = useSchemaForm(CHECK, lastResult);
+  const errors = fields.flag.errors ?? submittedFlagErrors;
+  return (
+    // No browser pattern or required (noValidate, also without JavaScript): a flag pasted with spaces
+    // around it is fine (the schema trims it), and a wrong one gets the product's own message.
+    <Form method="post" className="space-y-3" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="check" />
+      <input type="hidden" name="challenge" value={challengeId} />
+      {staffNote ? <p className="text-sm text-slate-600" data-testid="staff-note">{staffNote}</p> : null}
+      <Field label="Flag" name="flag" errors={errors}>
+        <input id="flag" name="flag" placeholder="CTF{flag}" aria-describedby="flag-format" className="input" autoComplete="off" key={replied ? 'retry' : 'first'} />
+      </Field>
+      {errors ? null : <p id="flag-format" className="-mt-3 text-xs text-slate-500">{FLAG_FORMAT_MESSAGE}</p>}
+      <button type="submit" className="btn-primary" disabled={busy}>Check the flag</button>
+    </Form>
+  );
+}
+
+/**
+ * Step two: the checked flag rides in a hidden field; the writeup, where the scope asks for one, is
+ * checked in the browser with the action's schema (given the chosen file) before it posts.
+ */
+function SubmitForm({ challengeId, flag, writeupRequired, lastResult, busy }: { challengeId: number; flag: string; writeupRequired: boolean; lastResult: Reply; busy: boolean }) {
+  const schema = useMemo(() => (formData: FormData) => submitSchema(formData.get('writeup'), writeupRequired), [writeupRequired]);
+  const [form] = useSchemaForm(schema, lastResult, { nativeValidation: true });
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-3" {...getFormProps(form)}>
+      <p role="status" className="text-sm font-medium text-green-700">{MESSAGES.flagCorrect}</p>
+      <input type="hidden" name="intent" value="submit" />
+      <input type="hidden" name="challenge" value={challengeId} />
+      <input type="hidden" name="value" value={flag} />
+      <Field label={`Writeup${writeupRequired ? '' : ' (optional)'}`} name="writeup" errors={form.allErrors.writeup}>
+        <input id="writeup" name="writeup" type="file" required={writeupRequired} className="input" />
+      </Field>
+      <button type="submit" className="btn-primary" disabled={busy}>Submit</button>
+    </Form>
   );
 }
 
