@@ -164,6 +164,14 @@ export function hasSolved(last: LastSubmission | null): boolean {
   return !!last?.isCorrect && last.isValidated !== false;
 }
 
+/**
+ * A correct solve that waits for staff and does not count until they validate it (events; in
+ * practice a pending solve already counts, and shows as solved): the board and the team page say so.
+ */
+export function isAwaitingReview(scope: Scope, last: LastSubmission | null): boolean {
+  return !!last?.isCorrect && last.isValidated === null && !submissionCounts(scope, last);
+}
+
 /** A solve the reviewer rejected: the player may submit again. */
 export function isRejected(last: LastSubmission | null): boolean {
   return !!last?.isCorrect && last.isValidated === false;

@@ -8,7 +8,7 @@ import { makeStaff, makeUser, unique } from '../../tests/support/factories';
 import { writeup } from '../../tests/support/play-factories';
 import { makeCategory, makeEvent, makeSubmission, makeTeam } from '../../tests/support/review-factories';
 import { categoriesWithProgress, listCategories } from './categories.server';
-import { isSolved, listBoard, topSolvers } from './challenge-board.server';
+import { isAwaitingReview, isSolved, listBoard, topSolvers } from './challenge-board.server';
 import { countingSubmissions, PRACTICE, type Scope } from './scope.server';
 import { challengeValue } from './scoring.server';
 import { computeStandings, pointsOf, solvesOf } from './standings.server';
@@ -89,5 +89,17 @@ describe('one counting rule', () => {
       const solve = await submitFlag(viewer, challenge.id, { value: 'CTF{x}', writeup: writeup() }, scope);
       expect(solve.score).toBe(card.newValue);
     }
+  });
+});
+
+describe('waiting for review', () => {
+  it('is a correct solve still pending where pending solves do not count: in a team event, never in practice or Black Friday', async () => {
+    const [online, friday] = [await makeEvent({ type: 'online' }), await makeEvent({ type: 'black-friday' })];
+    const last = (isValidated: boolean | null, isCorrect = true) => ({ isCorrect, isValidated, comment: null, score: 100 });
+    const event: Scope = { kind: 'event', event: online };
+    expect(isAwaitingReview(event, last(null))).toBe(true);
+    expect([last(true), last(false), last(null, false), null].map((l) => isAwaitingReview(event, l))).toEqual([false, false, false, false]);
+    expect(isAwaitingReview(PRACTICE, last(null))).toBe(false);
+    expect(isAwaitingReview({ kind: 'event', event: friday }, last(null))).toBe(false);
   });
 });

@@ -382,6 +382,19 @@ export async function teamSolves(scope: Scope, teamId: number) {
   });
 }
 
+/**
+ * The team's correct submissions that wait for staff review (they count once validated), for its
+ * members and staff; [] for anyone else, who sees only what counts.
+ */
+export async function teamAwaitingReview(actor: Actor, scope: Scope, team: { id: number; isMember: boolean }) {
+  if (scope.kind !== 'event' || rulesOf(scope).countsWhilePending || !(team.isMember || isStaff(actor))) return [];
+  return db.submission.findMany({
+    where: { teamId: team.id, eventId: scope.event.id, isCorrect: true, isValidated: null },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, score: true, learner: { select: { username: true } }, challenge: { select: { name: true } } },
+  });
+}
+
 /** The actor's team in one event (id and name), or null: what an event's team pages offer them. */
 export async function myTeamIn(actor: Actor, eventId: number): Promise<{ id: number; name: string } | null> {
   const row = await db.teamMember.findUnique({ where: { eventId_userId: { eventId, userId: actor.id } }, select: { team: { select: { id: true, name: true } } } });

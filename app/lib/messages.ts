@@ -10,4 +10,9 @@ export const MESSAGES = {
   noSolves: 'No challenge solved yet',
   flagCorrect: 'Your flag is correct.',
   flagSubmitted: 'Your flag and writeup were submitted successfully.',
+  /** Where a solve counts only once staff validate it (events). */
+  flagSubmittedForReview: 'Your flag and writeup were submitted successfully. They count once staff have reviewed them.',
+  /** Where no writeup is asked for (Black Friday) and none came. */
+  flagSubmittedAlone: 'Your flag was submitted successfully.',
+  awaitingReview: 'Waiting for review',
 } as const;

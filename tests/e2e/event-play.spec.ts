@@ -65,7 +65,17 @@ test('a team solves in an event, staff validate, the event scoreboard ranks the 
   await expect(dialog.getByRole('status')).toHaveText('Your flag is correct.');
   await dialog.getByLabel('Writeup').setInputFiles({ name: 'writeup.md', mimeType: 'text/markdown', buffer: Buffer.from('How we did it.') });
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Your flag and writeup were submitted successfully.');
+  await expect(page.getByTestId('flash')).toHaveText('Your flag and writeup were submitted successfully. They count once staff have reviewed them.');
+  // Until staff decide, the dialog, the card and the team page say the solve waits for review.
+  await expect(dialog.getByTestId('awaiting-review')).toHaveText('Waiting for review');
+  await expect(dialog).toContainText('Your flag and writeup were submitted: they count once staff have reviewed them.');
+  await expect(dialog).not.toContainText('You have already solved this challenge.');
+  await visit(page, `/competes/${eventId}/challenges`);
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('link', { name: challenges[0]!.name }) }).getByTestId('awaiting-review')).toBeVisible();
+  await visit(page, `/competes/${eventId}/teams`);
+  await page.getByRole('link', { name: team, exact: true }).click();
+  await expect(page.getByTestId('awaiting-review-list')).toContainText(`${challenges[0]!.name} by ${member.username}`);
+  await expect(page.getByTestId('awaiting-review-list')).toContainText(`${challenges[1]!.name} by ${owner.username}`);
 
   // Staff validate both on the event's review page.
   const staff = await otherWindow(browser, baseURL!);
@@ -88,6 +98,7 @@ test('a team solves in an event, staff validate, the event scoreboard ranks the 
   await expect(row.getByRole('link', { name: member.username })).toBeVisible();
   await row.getByRole('link', { name: team, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/competes/${eventId}/teams/\\d+$`));
+  await expect(page.getByTestId('awaiting-review-list')).toHaveCount(0);
 });
 
 test('a player without a team meets the Join a team dialog, and an ended event leads to its scoreboard', async ({ page, request, baseURL }) => {

@@ -11,7 +11,7 @@ import { ProgressRing } from '~/components/progress-ring';
 import { useSchemaForm } from '~/components/use-schema-form';
 import { categoriesWithProgress } from '~/domain/categories.server';
 import { ACCESS_MESSAGES, entryRefusal, playBlock } from '~/domain/challenge-access.server';
-import { boardChallenge, canSubmit, isRejected, isSolved, listBoard, nextChallengeFor, topSolvers, trainingWeeksOf, type BoardChallenge } from '~/domain/challenge-board.server';
+import { boardChallenge, canSubmit, isAwaitingReview, isRejected, isSolved, listBoard, nextChallengeFor, topSolvers, trainingWeeksOf, type BoardChallenge } from '~/domain/challenge-board.server';
 import { registerForEvent, viewOf } from '~/domain/events.server';
 import { unlockHint } from '~/domain/hints.server';
 import { isStaff, isSuperuser } from '~/domain/policy.server';
@@ -88,6 +88,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     solvers: solvers.map((s) => ({ ...s, href: s.teamId && scope.kind === 'event' ? `/competes/${scope.event.id}/teams/${s.teamId}` : `/practices/users/${s.learnerId}` })),
     solved: Object.fromEntries(board.results.map((c) => [c.id, isSolved(scope, c.last)])),
     rejected: Object.fromEntries(board.results.map((c) => [c.id, isRejected(c.last)])),
+    awaiting: Object.fromEntries(board.results.map((c) => [c.id, isAwaitingReview(scope, c.last)])),
+    selectedAwaiting: selected ? isAwaitingReview(scope, selected.last) : false,
     selectedRejected: selected ? isRejected(selected.last) : false,
     selectedSolved: selected ? isSolved(scope, selected.last) : false,
     next,
@@ -146,7 +148,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const writeup = form.get('writeup');
     const outcome = await handleForm(form, submitSchema(writeup, writeupRequired(scope)), ({ challenge, value }) => submitFlag(user, challenge, { value, writeup }, scope), onForm);
     if (!outcome.ok) return outcome.response;
-    return redirectWithFlash(request, `${url.pathname}${url.search}`, { type: 'success', text: MESSAGES.flagSubmitted });
+    // Said as it is: a solve that waits for review does not count yet, and a flag may come alone.
+    const text = isAwaitingReview(scope, outcome.value) ? MESSAGES.flagSubmittedForReview : outcome.value.writeupName ? MESSAGES.flagSubmitted : MESSAGES.flagSubmittedAlone;
+    return redirectWithFlash(request, `${url.pathname}${url.search}`, { type: 'success', text });
   }
   return unknownAction();
 }
@@ -196,7 +200,12 @@ function CategoryCarousel({ categories, categoryId }: { categories: { id: number
   );
 }
 
-function Card({ c, solved, rejected, staff, superuser, href, base }: { c: BoardChallenge; solved: boolean; rejected: boolean; staff: boolean; superuser: boolean; href: string; base: string }) {
+/** A correct submission that counts once staff validate it (isAwaitingReview). */
+function AwaitingBadge() {
+  return <span className="rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-900" data-testid="awaiting-review">{MESSAGES.awaitingReview}</span>;
+}
+
+function Card({ c, solved, rejected, awaiting, staff, superuser, href, base }: { c: BoardChallenge; solved: boolean; rejected: boolean; awaiting: boolean; staff: boolean; superuser: boolean; href: string; base: string }) {
   return (
     <li className="card relative flex flex-col gap-2">
       <div className="flex items-start justify-between gap-2">
@@ -212,6 +221,7 @@ function Card({ c, solved, rejected, staff, superuser, href, base }: { c: BoardC
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {solved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">Solved · you scored {c.last?.score}</span> : null}
         {rejected ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800">Rejected</span> : null}
+        {awaiting ? <AwaitingBadge /> : null}
         {staff && !c.isActive ? <span className="rounded bg-slate-200 px-2 py-0.5 font-semibold text-slate-700">Inactive</span> : null}
         <span className="text-slate-500">{c.solveCount} solve{c.solveCount === 1 ? '' : 's'}</span>
       </div>
@@ -276,7 +286,7 @@ export default function Challenges() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Challenges">
           {d.board.results.map((ch) => (
-            <Card key={ch.id} c={ch} solved={d.solved[ch.id]} rejected={d.rejected[ch.id]} staff={d.staff} superuser={d.superuser} base={d.base} href={href({ challenge: ch.id, tab: null, hint: null })} />
+            <Card key={ch.id} c={ch} solved={d.solved[ch.id]} rejected={d.rejected[ch.id]} awaiting={d.awaiting[ch.id]} staff={d.staff} superuser={d.superuser} base={d.base} href={href({ challenge: ch.id, tab: null, hint: null })} />
           ))}
         </ul>
       )}
@@ -340,6 +350,7 @@ export default function Challenges() {
                 <span className="rounded bg-slate-100 px-2 py-0.5">{c.categoryName}</span>
                 <span className="rounded bg-slate-100 px-2 py-0.5">{c.level}</span>
                 {d.selectedSolved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">Solved</span> : null}
+                {d.selectedAwaiting ? <AwaitingBadge /> : null}
               </div>
               {d.selectedRejected ? (
                 <div className="rounded border border-red-200 bg-red-50 p-3">
@@ -372,7 +383,7 @@ export default function Challenges() {
                 </p>
               ) : !d.selectedCanSubmit ? (
                 <>
-                  <p className="text-sm text-slate-600">You have already solved this challenge.</p>
+                  <p className="text-sm text-slate-600">{d.selectedAwaiting ? 'Your flag and writeup were submitted: they count once staff have reviewed them.' : 'You have already solved this challenge.'}</p>
                   {d.next ? (
                     <p className="text-sm">
                       <Link className="btn-primary" to={href({ challenge: d.next.id, tab: null, hint: null })} preventScrollReset>Next: {d.next.name}</Link>

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { resolveScope } from '~/domain/scope.server';
-import { teamInEvent, teamSolves } from '~/domain/teams.server';
+import { teamAwaitingReview, teamInEvent, teamSolves } from '~/domain/teams.server';
+import { MESSAGES } from '~/lib/messages';
 import { requireUser } from '~/lib/auth.server';
 import { flagEmoji } from '~/lib/flag-emoji';
 import type { Route } from './+types/team';
@@ -16,8 +17,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, '/');
   const scope = await resolveScope(params);
   const team = await teamInEvent(user, scope, Number(params.teamId));
-  const solves = await teamSolves(scope, team.id);
+  const [solves, awaiting] = await Promise.all([teamSolves(scope, team.id), teamAwaitingReview(user, scope, team)]);
   return {
+    // Its members' solves that count once staff validate them (others see only what counts).
+    awaiting: awaiting.map((s) => ({ id: s.id, name: s.challenge.name, by: s.learner.username })),
     team: { id: team.id, name: team.name, points: team.points, event: team.event.name, isMember: team.isMember },
     members: team.members,
     solves: solves.map((s) => ({ id: s.id, name: s.challenge.name, initialValue: s.challenge.initialValue, score: s.score, by: s.learner.username })),
@@ -26,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function TeamPage() {
-  const { team, members, solves, base } = useLoaderData<typeof loader>();
+  const { team, members, solves, awaiting, base } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <div className="card flex flex-wrap items-center gap-6">
@@ -59,6 +62,15 @@ export default function TeamPage() {
           </tbody>
         </table>
       </section>
+      {awaiting.length ? (
+        <section className="card" aria-labelledby="awaiting-review">
+          <h2 id="awaiting-review" className="mb-2 text-lg font-semibold">{MESSAGES.awaitingReview}</h2>
+          <p className="mb-3 text-sm text-slate-600">Correct flags whose writeups staff have not reviewed yet: they count once validated.</p>
+          <ul className="list-disc pl-5 text-sm" data-testid="awaiting-review-list">
+            {awaiting.map((s) => <li key={s.id}>{s.name} <span className="text-slate-500">by {s.by}</span></li>)}
+          </ul>
+        </section>
+      ) : null}
       <SolvedChallenges solves={solves} withSolver />
     </div>
   );
