@@ -61,6 +61,11 @@ test('a learner earns coins in black-friday and buys a reward; staff read and ad
   await board.getByRole('button', { name: 'Submit' }).click();
   // No writeup went with it, and the message says only what was sent.
   await expect(page.getByTestId('flash')).toHaveText('Your flag was submitted successfully.');
+  // The board says what the player holds and where to spend it.
+  await visit(page, `/competes/${friday.eventId}/challenges`);
+  await expect(page.getByTestId('board-coins')).toContainText('My black friday coins: 150');
+  await page.getByTestId('board-coins').getByRole('link', { name: 'Spend them on a reward' }).click();
+  await expect(page.getByRole('dialog', { name: 'Purchase a reward' })).toBeVisible();
 
   await visit(page, '/me');
   await expect(page.getByText('My black friday coins')).toBeVisible();

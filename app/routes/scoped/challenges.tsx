@@ -95,6 +95,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     next,
     selectedCanSubmit: selected ? canSubmit(selected.last) : false,
     writeupRequired: writeupRequired(scope),
+    // Where solves earn coins (Black Friday), the player sees what they hold and where to spend it.
+    coins: scope.kind === 'event' && rulesOf(scope).coins && !isStaff(user) ? user.coin : null,
     staff: isStaff(user),
     // Staff check flags but never submit (the access rule): they get the check only, and this note.
     staffNote: isStaff(user) ? ACCESS_MESSAGES.staffSubmit : null,
@@ -276,6 +278,11 @@ export default function Challenges() {
         </div>
       </div>
       <PlayNotice block={d.block} message={d.blockMessage} base={d.base} teamNoticeShown={d.teamNoticeOpen} />
+      {d.coins !== null ? (
+        <p className="mb-4 rounded border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="board-coins">
+          My black friday coins: <strong>{d.coins}</strong> · <Link className="link" to="/me?dialog=purchase">Spend them on a reward</Link>
+        </p>
+      ) : null}
       {d.weeks.length ? <WeekTabs weeks={d.weeks} current={d.trainingWeek} base={d.base} /> : null}
 
       <CategoryCarousel categories={d.categories} categoryId={d.categoryId} />
