@@ -2,6 +2,29 @@ import { expect, test } from '@playwright/test';
 import { xlsx } from '../support/xlsx';
 import { activeLearner, logIn, logOut, mailLink, SUPERUSER, uniqueName, visit } from './helpers';
 
+/** WCAG's contrast ratio of a computed colour (`rgb(r, g, b)` or `oklch(...)` as Chromium gives it) against white. */
+function contrastOnWhite(color: string): number {
+  const channels = srgb(color).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const luminance = 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2];
+  return 1.05 / (luminance + 0.05);
+}
+
+/** The sRGB channels (0-1) of a CSS colour as Chromium computes it: rgb() or Tailwind 4's oklch(). */
+function srgb(color: string): [number, number, number] {
+  const rgb = color.match(/^rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)/);
+  if (rgb) return [Number(rgb[1]) / 255, Number(rgb[2]) / 255, Number(rgb[3]) / 255];
+  const ok = color.match(/^oklch\(([\d.]+)%?\s+([\d.]+)\s+([\d.]+)/);
+  if (!ok) throw new Error(`unknown colour ${color}`);
+  const [l, c, h] = [Number(ok[1]) > 1 ? Number(ok[1]) / 100 : Number(ok[1]), Number(ok[2]), (Number(ok[3]) * Math.PI) / 180];
+  const [a, b] = [c * Math.cos(h), c * Math.sin(h)];
+  const l_ = (l + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+  const m_ = (l - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+  const s_ = (l - 0.0894841775 * a - 1.291485548 * b) ** 3;
+  const linear = [4.0767416621 * l_ - 3.3077115913 * m_ + 0.2309699292 * s_, -1.2684380046 * l_ + 2.6097574011 * m_ - 0.3413193965 * s_, -0.0041960863 * l_ - 0.7034186147 * m_ + 1.707614701 * s_];
+  // Back to gamma-encoded sRGB, so contrastOnWhite decodes every colour the same way.
+  return linear.map((v) => Math.min(1, Math.max(0, v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055))) as [number, number, number];
+}
+
 test('the superuser adds a collaborater, who validates one learner and then several at once', async ({ page, request, baseURL, javaScriptEnabled }) => {
   const tag = uniqueName('lv');
   const learners = [];
@@ -31,6 +54,9 @@ test('the superuser adds a collaborater, who validates one learner and then seve
   await visit(page, `/practices/users?q=${tag}`);
   const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
   await expect(page.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+  // Staff may add collaboraters too, so the link is theirs; the import stays the superuser's.
+  await expect(page.getByRole('link', { name: 'Add collaborater' })).toHaveAttribute('href', '/practices/collaboraters/create');
+  await expect(page.getByRole('link', { name: 'Export learner' })).toHaveCount(0);
   await expect(row(learners[0].username).getByRole('img', { name: 'not validated' })).toBeVisible();
 
   // One learner, with confirmation.
@@ -40,6 +66,9 @@ test('the superuser adds a collaborater, who validates one learner and then seve
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('flash')).toHaveText('Account validation completed successfully!');
   await expect(row(learners[0].username).getByRole('img', { name: 'validated', exact: true })).toBeVisible();
+  // The status dot is a graphic that carries meaning: 3:1 against the white row at least (WCAG 1.4.11).
+  const dot = await row(learners[0].username).getByRole('img', { name: 'validated', exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(contrastOnWhite(dot), `validated dot ${dot}`).toBeGreaterThanOrEqual(3);
 
   // Three more at once.
   for (const l of learners.slice(1)) await page.getByLabel(`Select ${l.username}`).check();

@@ -124,7 +124,7 @@ function ImportForm({ action, lastResult }: { action: string; lastResult: Submis
 
 function StatusDot({ validated }: { validated: boolean }) {
   return (
-    <span className={`inline-block h-3 w-3 rounded-full ${validated ? 'bg-green-500' : 'bg-red-500'}`} role="img" aria-label={validated ? 'validated' : 'not validated'} />
+    <span className={`inline-block h-3 w-3 rounded-full ${validated ? 'bg-green-700' : 'bg-red-500'}`} role="img" aria-label={validated ? 'validated' : 'not validated'} />
   );
 }
 
@@ -173,9 +173,11 @@ export default function Users() {
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Learners</h1>
-        {role === 'superuser' ? (
+        {/* Staff may add collaboraters (SPEC §6, the route table; docs/rules.md), so they get the
+            link too; the import stays the superuser's (SPEC §2). */}
+        {staff ? (
           <div className="flex gap-2">
-            <Link to="?dialog=import" className="btn-secondary" preventScrollReset>Export learner</Link>
+            {role === 'superuser' ? <Link to="?dialog=import" className="btn-secondary" preventScrollReset>Export learner</Link> : null}
             <Link to="/practices/collaboraters/create" className="btn-primary">Add collaborater</Link>
           </div>
         ) : null}
