@@ -16,6 +16,7 @@ export default [
   route('activate/:uid/:token', 'routes/auth/activate.tsx'),
   route('me', 'routes/account/me.tsx'),
   route('media/profiles/:id', 'routes/media/profile.ts'),
+  route('media/flags/:code', 'routes/media/flag.ts'),
 
   // Practices. One layout (routes/scoped/layout.tsx) draws the scope's sub-navigation; it serves
   // practice here and each event under /competes/:eventId below, with distinct ids.

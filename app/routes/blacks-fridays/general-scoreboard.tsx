@@ -5,7 +5,7 @@ import { Pagination } from '~/components/pagination';
 import { chartMarkup } from '~/components/score-chart.server';
 import { blackFridayStandings } from '~/domain/black-friday-standings.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { flagEmoji } from '~/lib/flag-emoji';
+import { CountryFlag } from '~/components/country-flag';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import type { Route } from './+types/general-scoreboard';
@@ -70,7 +70,7 @@ export default function GeneralScoreboard() {
                   <td>{(page - 1) * PAGE_SIZE.list + i + 1}</td>
                   <td>{r.username}</td>
                   <td>
-                    <span role="img" aria-label={`country ${r.country}`} className="mr-2">{flagEmoji(r.country)}</span>
+                    <CountryFlag code={r.country} />
                     {r.country}
                   </td>
                   <td className="text-right font-semibold">{r.score}</td>

@@ -4,7 +4,7 @@ import { Pagination } from '~/components/pagination';
 import { eventPlayers } from '~/domain/event-players.server';
 import { resolveEvent, scopePath } from '~/domain/scope.server';
 import { requireUser } from '~/lib/auth.server';
-import { flagEmoji } from '~/lib/flag-emoji';
+import { CountryFlag } from '~/components/country-flag';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import type { Route } from './+types/players';
@@ -36,7 +36,7 @@ export default function Players() {
                 <tr key={p.id}>
                   <td>{p.rank}</td>
                   <td><Link className="link" to={`${base}/users/${p.id}`}>{p.username}</Link></td>
-                  <td><span role="img" aria-label={`country ${p.country}`}>{flagEmoji(p.country)}</span> {p.country}</td>
+                  <td><CountryFlag code={p.country} className="mr-1" /> {p.country}</td>
                   <td className="text-right font-semibold">{p.score}</td>
                 </tr>
               ))}

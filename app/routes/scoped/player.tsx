@@ -6,7 +6,7 @@ import { resolveScope } from '~/domain/scope.server';
 import { profileUrl } from '~/domain/user-view.server';
 import { pointsOf, solvesOf } from '~/domain/standings.server';
 import { requireUser } from '~/lib/auth.server';
-import { flagEmoji } from '~/lib/flag-emoji';
+import { CountryFlag } from '~/components/country-flag';
 import type { Route } from './+types/player';
 import { SolvedChallenges } from '~/components/solved-challenges';
 
@@ -46,7 +46,7 @@ export default function Player() {
         <img src={player.profile} alt="" width={96} height={96} className="h-24 w-24 rounded-full bg-slate-100 object-cover" />
         <div className="flex-1">
           <h1 className="text-2xl font-bold">
-            <span aria-label={`country ${player.country}`}>{flagEmoji(player.country)}</span> {player.username}
+            <CountryFlag code={player.country} className="" /> {player.username}
           </h1>
           {'fullname' in player ? <p className="text-slate-600">{player.fullname} · {player.email}</p> : null}
           {certificates.map((c) => (

@@ -5,7 +5,7 @@ import { Pagination } from '~/components/pagination';
 import { scoreboardOf } from '~/domain/scoreboard.server';
 import { resolveScope } from '~/domain/scope.server';
 import { requireUser } from '~/lib/auth.server';
-import { flagEmoji } from '~/lib/flag-emoji';
+import { CountryFlag } from '~/components/country-flag';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import type { Route } from './+types/scoreboard';
@@ -74,7 +74,7 @@ export default function Scoreboard() {
                   {/* SPEC §2: (page - 1) * 10 + index + 1; equal to the rank. */}
                   <td>{(page - 1) * PAGE_SIZE.list + i + 1}</td>
                   <td>
-                    {r.country ? <span role="img" aria-label={`country ${r.country}`} className="mr-2">{flagEmoji(r.country)}</span> : null}
+                    {r.country ? <CountryFlag code={r.country} /> : null}
                     <Link className="link" to={r.href}>{r.name}</Link>
                   </td>
                   {r.members ? (
@@ -82,7 +82,7 @@ export default function Scoreboard() {
                       <ul className="flex flex-wrap gap-x-3">
                         {r.members.map((m) => (
                           <li key={m.id}>
-                            <span role="img" aria-label={`country ${m.country}`} className="mr-1">{flagEmoji(m.country)}</span>
+                            <CountryFlag code={m.country} className="mr-1" />
                             <Link className="link" to={m.href}>{m.username}</Link>
                           </li>
                         ))}

@@ -6,7 +6,7 @@ import { useSchemaForm } from '~/components/use-schema-form';
 import { myTeam, updateTeam } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { env } from '~/lib/env.server';
-import { flagEmoji } from '~/lib/flag-emoji';
+import { CountryFlag } from '~/components/country-flag';
 import { handleForm, submittedForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { NO_TEAM, TEAM_NAME_MAX, TEAM_UPDATED, teamUpdateSchema } from '~/schemas/team';
@@ -153,7 +153,7 @@ export default function MyTeam() {
         <ul className="space-y-1">
           {team.members.map((m) => (
             <li key={m.id}>
-              <span role="img" aria-label={`country ${m.country}`} className="mr-2">{flagEmoji(m.country)}</span>
+              <CountryFlag code={m.country} />
               {m.username} {m.isOwner ? <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Leader</span> : null}
             </li>
           ))}

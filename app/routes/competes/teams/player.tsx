@@ -3,7 +3,7 @@ import { resolveScope } from '~/domain/scope.server';
 import { teamPlayer } from '~/domain/teams.server';
 import { profileUrl } from '~/domain/user-view.server';
 import { requireUser } from '~/lib/auth.server';
-import { flagEmoji } from '~/lib/flag-emoji';
+import { CountryFlag } from '~/components/country-flag';
 import type { Route } from './+types/player';
 import { SolvedChallenges } from '~/components/solved-challenges';
 
@@ -39,7 +39,7 @@ export default function TeamPlayer() {
         <div className="flex-1">
           <p className="text-sm text-slate-500">Team <Link className="link" to={team.path}>{team.name}</Link></p>
           <h1 className="text-2xl font-bold">
-            <span aria-label={`country ${player.country}`}>{flagEmoji(player.country)}</span> {player.username}
+            <CountryFlag code={player.country} className="" /> {player.username}
           </h1>
           {'fullname' in player ? <p className="text-slate-600">{player.fullname} · {player.email}</p> : null}
         </div>

@@ -3,7 +3,7 @@ import { resolveScope } from '~/domain/scope.server';
 import { teamAwaitingReview, teamInEvent, teamSolves } from '~/domain/teams.server';
 import { MESSAGES } from '~/lib/messages';
 import { requireUser } from '~/lib/auth.server';
-import { flagEmoji } from '~/lib/flag-emoji';
+import { CountryFlag } from '~/components/country-flag';
 import type { Route } from './+types/team';
 import { SolvedChallenges } from '~/components/solved-challenges';
 
@@ -51,7 +51,7 @@ export default function TeamPage() {
               <tr key={m.id}>
                 <td>{i + 1}</td>
                 <td>
-                  <span role="img" aria-label={`country ${m.country}`} className="mr-2">{flagEmoji(m.country)}</span>
+                  <CountryFlag code={m.country} />
                   <Link className="link" to={`${base}/users/${m.id}`}>{m.username}</Link>
                   {m.isOwner ? <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Leader</span> : null}
                 </td>
