@@ -23,8 +23,9 @@ function watchPosts(page: Page): string[] {
 async function expectFieldError(page: Page, label: string, message: string) {
   const field = page.getByLabel(label, { exact: true });
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  const describedBy = await field.getAttribute('aria-describedby');
-  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(message);
+  // The error, among what describes the field (a note may too: the passwords to type again).
+  const describedBy = (await field.getAttribute('aria-describedby'))?.split(' ') ?? [];
+  await expect(page.locator(describedBy.map((id) => `[id="${id}"]`).join(', ')).filter({ hasText: message })).toHaveText(message);
 }
 
 /** Whether the browser's own check refuses the field as empty (a required file or radio, without JavaScript). */
