@@ -47,9 +47,12 @@ export function Modal({ title, close, onDismiss, resetOn, children }: { title: s
     if (!el.open) el.showModal?.();
     return () => {
       // Closed by a link (✕, Cancel, a tab to another dialog page): the dialog leaves the page, so
-      // the focus would fall to <body>. Give it back to where it came from.
-      const back = opener.current as HTMLElement | null;
-      if (back?.isConnected && typeof back.focus === 'function') requestAnimationFrame(() => back.isConnected && back.focus({ preventScroll: true }));
+      // the focus would fall to <body>. Give it back to where it came from; a notice the page opened
+      // by itself ('Join a team', 'Training only') came from nowhere: the focus goes to the start of
+      // the page's content, as after a page load's skip link.
+      const from = opener.current as HTMLElement | null;
+      const back = from?.isConnected && typeof from.focus === 'function' ? from : document.getElementById('main');
+      if (back) requestAnimationFrame(() => back.isConnected && back.focus({ preventScroll: true }));
     };
   }, []);
 

@@ -114,6 +114,9 @@ test('a player without a team meets the Join a team dialog, and an ended event l
   await expect(dialog.getByRole('link', { name: 'Join a team' })).toHaveAttribute('href', '/teams/join');
   await dialog.getByRole('link', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The notice opened with the page, from no button: closed, the focus goes to the page's content,
+  // not to <body> (without JavaScript the close is a page load, which starts at the top).
+  if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator('main#main')).toBeFocused();
   // Closed, it stays said above the board; the challenge dialog has no flag form.
   await expect(page.getByRole('status')).toContainText('You need a team to play this event');
   await page.getByRole('link', { name: 'Cyber Week Online CTF: warm-up' }).click();
