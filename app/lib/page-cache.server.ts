@@ -106,11 +106,18 @@ const WAIT_MS = 2_000;
 // For each URL kept as a shared entry, the fields its renders read of their viewer (several sets
 // when what is read depends on who reads: a staff member's page may read more), latest first. A
 // lookup tries each. Bounded, as URLs come from clients.
-const readsOf = new LRUCache<string, string[]>({ max: 10_000 });
+/** Fields a render read of its viewer: sorted, and their names joined (how sets are compared). */
+interface ReadSet { names: string; fields: string[] }
+const readsOf = new LRUCache<string, ReadSet[]>({ max: 10_000 });
 const MAX_READ_SETS = 4;
 
+const readSetOf = (read: ReadonlySet<string>): ReadSet => {
+  const fields = [...read].sort();
+  return { names: fields.join(','), fields };
+};
+
 /** A shared entry's key: the lookup's part, then which fields the render read and their values for this viewer. */
-const sharedKey = (prefix: string, reads: string, user: User) => `${prefix}${reads}\n${readValues(user, reads ? reads.split(',') : [])}`;
+const sharedKey = (prefix: string, reads: ReadSet, user: User) => `${prefix}${reads.names}\n${readValues(user, reads.fields)}`;
 
 // The data version only moves forward, so once it changes every entry is dead: drop them all at once.
 let entriesVersion: number | null = null;
@@ -160,7 +167,8 @@ export async function pageCacheLookup(input: {
   clearIfVersionChanged(version);
   const hit = (entry: PageCacheEntry) => ({ hit: entry, userId: user.id, ...finishedBody(entry.template, values, input.nonce, input.acceptEncoding) });
   const readSets = readsOf.get(input.url) ?? [];
-  for (const key of [...readSets.map((reads) => sharedKey(keys.shared, reads, user)), keys.own]) {
+  const sharedKeys = readSets.map((reads) => sharedKey(keys.shared, reads, user));
+  for (const key of [...sharedKeys, keys.own]) {
     const entry = entries.get(key);
     if (!entry) continue;
     if (entry.version === version && (entry.userId === null || entry.userId === user.id)) return hit(entry);
@@ -170,7 +178,7 @@ export async function pageCacheLookup(input: {
   // Not known as shared yet: nothing to wait for.
   if (readSets.length === 0) return { miss };
   // The render others wait for is expected to read what the latest render of the URL read.
-  const leads = { reads: readSets[0], key: sharedKey(keys.shared, readSets[0], user) };
+  const leads = { reads: readSets[0].names, key: sharedKeys[0] };
   const flight = pending.get(leads.key);
   if (flight?.version === version) {
     const entry = await new Promise<PageCacheEntry | null>((resolve) => {
@@ -204,7 +212,7 @@ export function pageCacheStore(
   // move the version): the page is not the one the lookup's key describes.
   if (JSON.stringify(headerViewer(miss.viewer.user, page.viewer, true)) !== miss.viewer.header) return;
   if (kind === 'shared' && !page.reads) return;
-  const reads = [...(page.reads ?? [])].sort().join(',');
+  const reads = readSetOf(page.reads ?? new Set());
   // Counted whole even when other entries share the template: the bound errs on the safe side.
   const bytes = templateBytes(page.template);
   const entry: PageCacheEntry = { version: miss.version, userId: kind === 'shared' ? null : page.userId, status: page.status, headers: page.headers, template: page.template, bytes };
@@ -212,7 +220,7 @@ export function pageCacheStore(
   // Those who wait took this viewer's expected reads for their own: handed the page only when the
   // render read exactly those (then their values of them are this viewer's, or they would not wait here).
   const flight = miss.leads && pending.get(miss.leads.key);
-  if (kind === 'shared' && flight?.version === miss.version && miss.leads!.reads === reads) flight.rendered = entry;
+  if (kind === 'shared' && flight?.version === miss.version && miss.leads!.reads === reads.names) flight.rendered = entry;
   // A commit since the lookup: this page may already be out of date.
   const version = dataVersion();
   clearIfVersionChanged(version);
@@ -222,6 +230,6 @@ export function pageCacheStore(
   entries.set(key, entry, { ttl });
   if (kind === 'shared') {
     const known = readsOf.get(miss.url) ?? [];
-    if (known[0] !== reads) readsOf.set(miss.url, [reads, ...known.filter((r) => r !== reads)].slice(0, MAX_READ_SETS));
+    if (known[0]?.names !== reads.names) readsOf.set(miss.url, [reads, ...known.filter((r) => r.names !== reads.names)].slice(0, MAX_READ_SETS));
   }
 }

@@ -9,17 +9,18 @@ import type { Route } from './+types/flag';
 // emoji font is installed (many desktops).
 const DIR = join(dirname(createRequire(import.meta.url).resolve('country-flag-icons/package.json')), '3x2');
 const read = new Map<string, Buffer>();
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
 /** /media/flags/{code}: a country's flag, for everyone, kept a year by browsers (a flag's file never changes). */
 export function loader({ params }: Route.LoaderArgs) {
   const code = params.code ?? '';
-  if (!COUNTRY_CODES.has(code)) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!COUNTRY_CODES.has(code)) return notFound();
   let svg = read.get(code);
   if (!svg) {
     try {
       svg = readFileSync(join(DIR, `${code}.svg`));
     } catch {
-      return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      return notFound();
     }
     read.set(code, svg);
   }
