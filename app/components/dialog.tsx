@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
@@ -58,12 +58,24 @@ export function Modal({ title, close, onDismiss, resetOn, children }: { title: s
 
   // Another dialog shown in this one's place (the challenge's hint, then back to the challenge):
   // the same element, so reopen it if Escape closed the previous one, and keep the focus inside.
+  // Coming back to a view, the focus goes to the link that left it (the Hint link), found again by
+  // its href since that view was rendered anew; else to the first control.
+  const leftFrom = useRef(new Map<string, string>());
   useEffect(() => {
     const el = dialog.current;
     if (!el) return;
+    // Read before showModal(), whose own focus on the first control is recorded too.
+    const href = leftFrom.current.get(title);
     if (!el.open) el.showModal?.();
-    if (!el.contains(document.activeElement)) focusables(el)[0]?.focus();
+    const back = href ? focusables(el).find((item) => item.getAttribute('href') === href) : undefined;
+    if (back) back.focus();
+    else if (!el.contains(document.activeElement)) focusables(el)[0]?.focus();
   }, [title, resetOn]);
+  // The last link focused in each view: the one that led away from it, when the view changes.
+  const onFocus = (e: FocusEvent<HTMLDialogElement>) => {
+    const href = e.target.getAttribute('href');
+    if (href) leftFrom.current.set(title, href);
+  };
 
   const onClose = () => {
     // A close while reopening as a modal is not the user's: the dialog is open again by now.
@@ -96,6 +108,7 @@ export function Modal({ title, close, onDismiss, resetOn, children }: { title: s
         aria-labelledby={titleId}
         onClose={onClose}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
         className="relative m-auto max-h-[calc(100dvh-2rem)] w-full max-w-lg overflow-y-auto rounded-lg bg-white p-6 shadow-xl backdrop:bg-transparent [&:modal]:fixed"
       >
         <div className="mb-4 flex items-start justify-between gap-4">

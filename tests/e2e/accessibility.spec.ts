@@ -1,28 +1,8 @@
 // axe-core on the pages issue 8 names: no serious or critical violation, JavaScript off and on.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeResults } from './axe';
 import { logIn, SUPERUSER, uniqueName, visit } from './helpers';
 import { pendingSubmission } from './usability-helpers';
-
-/**
- * axe runs as a script in the page, which a context without JavaScript cannot do. For the no-JS run the
- * very same page (same URL, same session) is opened in a context with JavaScript whose own scripts are
- * all refused: the DOM is the server's HTML, as a browser without JavaScript shows it.
- */
-async function axeResults(page: Page) {
-  if (test.info().project.use.javaScriptEnabled !== false) return new AxeBuilder({ page }).analyze();
-  const browser = page.context().browser()!;
-  const context = await browser.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState(), viewport: page.viewportSize() });
-  try {
-    await context.route(/\.(js|mjs)(\?.*)?$/, (route) => route.abort());
-    const copy = await context.newPage();
-    await copy.goto(page.url());
-    expect(await copy.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
-    return await new AxeBuilder({ page: copy }).analyze();
-  } finally {
-    await context.close();
-  }
-}
 
 async function audit(page: Page, name: string) {
   const results = await axeResults(page);

@@ -2,9 +2,9 @@
 // sees the coins on /me, buys a reward in the 'Purchase a reward' dialog (a refusal says how many
 // coins are missing), sees the lowered balance and the request Pending; staff open the player's
 // ledger from the player page, see the solve and the purchase, and adjust the balance.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { datesFor, PNG_BYTES } from '../support/event-factories';
+import { seriousViolations } from './axe';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
 
 const PURCHASE_SUCCESS = 'Reward request sent successfully, wait for the admin platform to approve your request';
@@ -142,24 +142,6 @@ test('a learner cannot open the staff ledger; staff get no purchase button', asy
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
-
-/** axe on the page as shown: without JavaScript, the server's HTML in a context whose scripts are refused (as accessibility.spec.ts does). */
-async function seriousViolations(page: Page) {
-  let results;
-  if (test.info().project.use.javaScriptEnabled !== false) results = await new AxeBuilder({ page }).analyze();
-  else {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
-    try {
-      await context.route(/\.(js|mjs)(\?.*)?$/, (route) => route.abort());
-      const copy = await context.newPage();
-      await copy.goto(page.url());
-      results = await new AxeBuilder({ page: copy }).analyze();
-    } finally {
-      await context.close();
-    }
-  }
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the purchase dialog with its requests and the staff ledger have no serious or critical violations', async ({ page, request, baseURL }) => {
   const tag = uniqueName('coinsax');

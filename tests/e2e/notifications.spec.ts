@@ -1,8 +1,8 @@
 // Notifications in the browser (issue 10 §5), JS off and on: staff send a notification to an event,
 // a registered learner sees the header badge, opens Notifications → Admin, finds it marked New, and
 // the badge drops once it is read. With JavaScript the badge also moves live (Server-Sent Events).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit, writeDescription } from './helpers';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex');
@@ -134,24 +134,6 @@ test('with JavaScript the badge follows a new notification without a page load; 
   await notify(2);
   await expect(second.getByTestId('badge-new-notifications')).toHaveText(String(before.general + before.admin + 2), { timeout: 10_000 });
 });
-
-/** axe's serious and critical findings; without JavaScript, on the same page with its scripts refused. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  let results;
-  if (test.info().project.use.javaScriptEnabled !== false) results = await new AxeBuilder({ page }).analyze();
-  else {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState(), viewport: page.viewportSize() });
-    try {
-      await context.route(/\.(js|mjs)(\?.*)?$/, (route) => route.abort());
-      const copy = await context.newPage();
-      await copy.goto(page.url());
-      results = await new AxeBuilder({ page: copy }).analyze();
-    } finally {
-      await context.close();
-    }
-  }
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the lists and the form have no serious or critical accessibility violation', async ({ page, browser, request, baseURL }) => {
   const learner = await activeLearner(request, baseURL!);

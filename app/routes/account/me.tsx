@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { AccountForm } from '~/components/account-form';
+import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, FormErrors } from '~/components/field';
 import { LocalTime } from '~/components/local-time';
@@ -127,22 +128,19 @@ export default function Me() {
           {requests.rows.length === 0 ? (
             <EmptyState text={requests.count > 0 ? `There is no page ${requests.page}: the list ends at page ${lastPage(requests.count, PAGE_SIZE.rewardRequests)}.` : undefined} />
           ) : (
-            <div className="overflow-x-auto">
-              <table className="table" data-testid="reward-requests">
-                <thead><tr><th>#</th><th>Reward</th><th>Coins</th><th>Requested</th><th>State</th></tr></thead>
-                <tbody>
-                  {requests.rows.map((r, i) => (
-                    <tr key={r.id}>
-                      <td>{(requests.page - 1) * PAGE_SIZE.rewardRequests + i + 1}</td>
-                      <td>{r.title}</td>
-                      <td>{r.coin}</td>
-                      <td><LocalTime iso={r.at} /></td>
-                      <td><span className={STATE_STYLE[r.state]}>{r.state}</span></td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TableRegion label="My reward requests" framed={false}>
+              <StackedTable testId="reward-requests" columns={['#', 'Reward', 'Coins', 'Requested', 'State']}>
+                {requests.rows.map((r, i) => (
+                  <Row key={r.id}>
+                    <Cell label="#">{(requests.page - 1) * PAGE_SIZE.rewardRequests + i + 1}</Cell>
+                    <Cell label="Reward">{r.title}</Cell>
+                    <Cell label="Coins">{r.coin}</Cell>
+                    <Cell label="Requested"><LocalTime iso={r.at} /></Cell>
+                    <Cell label="State"><span className={STATE_STYLE[r.state]}>{r.state}</span></Cell>
+                  </Row>
+                ))}
+              </StackedTable>
+            </TableRegion>
           )}
           <Pagination count={requests.count} page={requests.page} pageSize={PAGE_SIZE.rewardRequests} param="requests-page" />
         </section>

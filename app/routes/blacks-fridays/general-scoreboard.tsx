@@ -1,5 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { BlackFridayTabs } from '~/components/black-friday-tabs';
+import { TableRegion } from '~/components/data-table';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { chartMarkup } from '~/components/score-chart.server';
@@ -51,7 +52,7 @@ export default function GeneralScoreboard() {
       {rows.length === 0 ? (
         <EmptyState text={MESSAGES.emptyList} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <TableRegion label="Top 5 players">
           <table className="table [&_tbody_tr:nth-child(even)]:bg-slate-50" data-testid="general-scoreboard-table">
             <thead>
               <tr>
@@ -80,7 +81,7 @@ export default function GeneralScoreboard() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.list} />
     </div>

@@ -1,5 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { TableRegion } from '~/components/data-table';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { useSchemaForm } from '~/components/use-schema-form';
 import { Pagination } from '~/components/pagination';
@@ -72,7 +73,7 @@ export default function PlayerCoins() {
         {rows.length === 0 ? (
           <EmptyState text={count > 0 ? `There is no page ${page}: the list ends at page ${lastPage(count, PAGE_SIZE.list)}.` : undefined} />
         ) : (
-          <div className="overflow-x-auto">
+          <TableRegion label="Ledger" framed={false}>
             <table className="table" data-testid="coin-ledger">
               <thead><tr><th>Date</th><th>Reason</th><th>Amount</th><th>What</th></tr></thead>
               <tbody>
@@ -86,7 +87,7 @@ export default function PlayerCoins() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         )}
         <Pagination count={count} page={page} pageSize={PAGE_SIZE.list} />
       </section>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { BlackFridayTabs } from '~/components/black-friday-tabs';
 import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
+import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
@@ -129,44 +130,41 @@ export default function RewardRequests() {
       ) : (
         <Form method="get" id="requests-form">
           {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="table">
-              <thead>
-                <tr>
-                  {processed ? null : <th>{pending.length ? <SelectAllBox formId="requests-form" /> : <span className="sr-only">Select</span>}</th>}
-                  <th>#</th><th>Player</th><th>Reward</th><th>Coin</th><th>Requested</th><th>State</th>
-                  {processed ? <th>Processed</th> : <th>Action</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r, i) => (
-                  <tr key={r.id} data-request={r.id}>
-                    {processed ? null : (
-                      <td>{r.status === 'pending' ? <input type="checkbox" name="ids" value={r.id} aria-label={`Select the request of ${r.player} for ${r.reward}`} /> : null}</td>
-                    )}
-                    <td>{(page - 1) * PAGE_SIZE.rewardRequests + i + 1}</td>
-                    <td>{r.player}</td>
-                    <td>{r.reward}{r.certification ? <span className="block text-xs text-slate-500">CTF certification</span> : null}</td>
-                    <td>{r.coin}</td>
-                    <td className="whitespace-nowrap">{r.requestedAt}</td>
-                    <td><State status={r.status} /></td>
-                    {processed ? (
-                      <td className="whitespace-nowrap text-sm">{r.processedAt}{r.processedBy ? <span className="block text-xs text-slate-500">by {r.processedBy}</span> : null}</td>
-                    ) : (
-                      <td>
-                        {r.status === 'pending' ? (
-                          <span className="flex gap-2">
-                            <Link to={link({ confirm: 'validate', id: String(r.id) })} className="btn-primary" aria-label={`Validate the request of ${r.player} for ${r.reward}`} preventScrollReset>Validate</Link>
-                            <Link to={link({ confirm: 'dismiss', id: String(r.id) })} className="btn-secondary" aria-label={`Dismiss the request of ${r.player} for ${r.reward}`} preventScrollReset>Dismiss</Link>
-                          </span>
-                        ) : null}
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TableRegion label={processed ? 'Processed reward requests' : 'Unprocessed reward requests'}>
+            <StackedTable
+              columns={[
+                ...(processed ? [] : [pending.length ? <SelectAllBox formId="requests-form" /> : <span className="sr-only">Select</span>]),
+                '#', 'Player', 'Reward', 'Coin', 'Requested', 'State',
+                processed ? 'Processed' : 'Action',
+              ]}
+            >
+              {rows.map((r, i) => (
+                <Row key={r.id} data-request={r.id}>
+                  {processed ? null : (
+                    <Cell label="Select">{r.status === 'pending' ? <input type="checkbox" name="ids" value={r.id} aria-label={`Select the request of ${r.player} for ${r.reward}`} /> : null}</Cell>
+                  )}
+                  <Cell label="#">{(page - 1) * PAGE_SIZE.rewardRequests + i + 1}</Cell>
+                  <Cell label="Player">{r.player}</Cell>
+                  <Cell label="Reward">{r.reward}{r.certification ? <span className="block text-xs text-slate-500">CTF certification</span> : null}</Cell>
+                  <Cell label="Coin">{r.coin}</Cell>
+                  <Cell label="Requested" className="whitespace-nowrap">{r.requestedAt}</Cell>
+                  <Cell label="State"><State status={r.status} /></Cell>
+                  {processed ? (
+                    <Cell label="Processed" className="whitespace-nowrap text-sm">{r.processedAt}{r.processedBy ? <span className="block text-xs text-slate-500">by {r.processedBy}</span> : null}</Cell>
+                  ) : (
+                    <Cell label="Action">
+                      {r.status === 'pending' ? (
+                        <span className="flex gap-2">
+                          <Link to={link({ confirm: 'validate', id: String(r.id) })} className="btn-primary" aria-label={`Validate the request of ${r.player} for ${r.reward}`} preventScrollReset>Validate</Link>
+                          <Link to={link({ confirm: 'dismiss', id: String(r.id) })} className="btn-secondary" aria-label={`Dismiss the request of ${r.player} for ${r.reward}`} preventScrollReset>Dismiss</Link>
+                        </span>
+                      ) : null}
+                    </Cell>
+                  )}
+                </Row>
+              ))}
+            </StackedTable>
+          </TableRegion>
           {!processed && pending.length ? (
             <div className="mt-3 flex gap-2">
               <button type="submit" name="bulk" value="validate" className="btn-secondary">Validate selected</button>

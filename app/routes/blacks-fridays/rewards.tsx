@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { BlackFridayTabs } from '~/components/black-friday-tabs';
+import { TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
@@ -153,7 +154,7 @@ export default function Rewards() {
       {rows.length === 0 ? (
         <EmptyState />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <TableRegion label="Rewards">
           <table className="table">
             <thead><tr><th>#</th><th>Title</th><th>Coin</th><th>Certification</th><th>Action</th></tr></thead>
             <tbody>
@@ -171,7 +172,7 @@ export default function Rewards() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.list} />
 

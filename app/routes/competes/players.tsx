@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
+import { TableRegion } from '~/components/data-table';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { eventPlayers } from '~/domain/event-players.server';
@@ -28,7 +29,7 @@ export default function Players() {
       {players.results.length === 0 ? (
         <EmptyState text={MESSAGES.emptyList} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <TableRegion label="Players">
           <table className="table">
             <thead><tr><th>#</th><th>Username</th><th>Country</th><th className="text-right">Total Points</th></tr></thead>
             <tbody>
@@ -42,7 +43,7 @@ export default function Players() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <Pagination count={players.count} page={players.page} pageSize={players.pageSize} />
     </div>

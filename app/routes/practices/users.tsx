@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams, useSubmit } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
+import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { useSchemaForm } from '~/components/use-schema-form';
 import { UrlDialog } from '~/components/dialog';
 import { EmptyState, FormErrors } from '~/components/field';
@@ -218,50 +219,46 @@ export default function Users() {
         <Form method="get" id="bulk-form">
           {search ? <input type="hidden" name="q" value={search} /> : null}
           {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="table">
-              <thead>
-                <tr>
-                  {staff ? <th><SelectAllBox formId="bulk-form" /></th> : null}
-                  <th>#</th>
-                  <th>User</th>
-                  {staff ? <><th>Email</th><th>Gender</th></> : null}
-                  {role === 'superuser' ? <th>Type</th> : <th>Total Points</th>}
-                  {staff ? <><th>Status</th><th>Action</th></> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r, i) => (
-                  <tr key={r.id}>
-                    {staff ? (
-                      // Collaborators have no validation state: nothing to select or decide for them.
-                      <td>{r.type === 'Collaborater' ? null : <input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.username}`} />}</td>
-                    ) : null}
-                    <td>{(page - 1) * PAGE_SIZE.list + i + 1}</td>
-                    <td><Link className="link" to={`/practices/users/${r.id}`}>{r.username}</Link></td>
-                    {staff ? <><td>{r.email}</td><td>{r.gender}</td></> : null}
-                    {role === 'superuser' ? <td>{r.type}</td> : <td>{r.totalPoints}</td>}
-                    {staff && r.type === 'Collaborater' ? (
-                      <><td /><td /></>
-                    ) : staff ? (
-                      <>
-                        <td><StatusDot validated={!!r.isValidated} /></td>
-                        <td>
-                          <Link
-                            to={hrefWith(location, { ...without(DIALOG_PARAMS), confirm: r.isValidated ? 'invalidate' : 'validate', id: r.id })}
-                            className={r.isValidated ? 'btn-secondary' : 'btn-primary'}
-                            preventScrollReset
-                          >
-                            {r.isValidated ? 'Invalidate' : 'Validate'}
-                          </Link>
-                        </td>
-                      </>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TableRegion label="Learners">
+            <StackedTable
+              columns={[
+                ...(staff ? [<SelectAllBox formId="bulk-form" />] : []),
+                '#', 'User',
+                ...(staff ? ['Email', 'Gender'] : []),
+                role === 'superuser' ? 'Type' : 'Total Points',
+                ...(staff ? ['Status', 'Action'] : []),
+              ]}
+            >
+              {rows.map((r, i) => (
+                <Row key={r.id}>
+                  {staff ? (
+                    // Collaborators have no validation state: nothing to select or decide for them.
+                    <Cell label="Select">{r.type === 'Collaborater' ? null : <input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.username}`} />}</Cell>
+                  ) : null}
+                  <Cell label="#">{(page - 1) * PAGE_SIZE.list + i + 1}</Cell>
+                  <Cell label="User"><Link className="link" to={`/practices/users/${r.id}`}>{r.username}</Link></Cell>
+                  {staff ? <><Cell label="Email">{r.email}</Cell><Cell label="Gender">{r.gender}</Cell></> : null}
+                  {role === 'superuser' ? <Cell label="Type">{r.type}</Cell> : <Cell label="Total Points">{r.totalPoints}</Cell>}
+                  {staff && r.type === 'Collaborater' ? (
+                    <><Cell label="Status" /><Cell label="Action" /></>
+                  ) : staff ? (
+                    <>
+                      <Cell label="Status"><StatusDot validated={!!r.isValidated} /></Cell>
+                      <Cell label="Action">
+                        <Link
+                          to={hrefWith(location, { ...without(DIALOG_PARAMS), confirm: r.isValidated ? 'invalidate' : 'validate', id: r.id })}
+                          className={r.isValidated ? 'btn-secondary' : 'btn-primary'}
+                          preventScrollReset
+                        >
+                          {r.isValidated ? 'Invalidate' : 'Validate'}
+                        </Link>
+                      </Cell>
+                    </>
+                  ) : null}
+                </Row>
+              ))}
+            </StackedTable>
+          </TableRegion>
           {staff ? (
             <div className="mt-3 flex gap-2">
               <button type="submit" name="bulk" value="validate" className="btn-secondary">Validate selected</button>

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
@@ -125,7 +126,7 @@ export default function Categories() {
       {rows.length === 0 ? (
         <EmptyState />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <TableRegion label="Categories">
           <table className="table">
             <thead><tr><th>#</th><th>Category</th><th>Action</th></tr></thead>
             <tbody>
@@ -141,7 +142,7 @@ export default function Categories() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.categories} />
 

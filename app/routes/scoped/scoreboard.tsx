@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
+import { TableRegion } from '~/components/data-table';
 import { chartMarkup } from '~/components/score-chart.server';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
@@ -63,7 +64,7 @@ export default function Scoreboard() {
       {rows.length === 0 ? (
         <EmptyState text={MESSAGES.emptyList} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <TableRegion label="Scoreboard">
           <table className="table" data-testid="scoreboard-table">
             <thead>
               <tr><th>#</th><th>{teams ? 'Team' : 'Player'}</th>{teams ? <th>Members</th> : null}<th className="text-right">Score</th></tr>
@@ -94,7 +95,7 @@ export default function Scoreboard() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.list} />
     </div>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
+import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { DownloadLink } from '~/components/download-link';
 import { EmptyState, Field, FormErrors } from '~/components/field';
@@ -182,42 +183,39 @@ export default function Submissions() {
           {state ? <input type="hidden" name="state" value={state} /> : null}
           {search ? <input type="hidden" name="q" value={search} /> : null}
           {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{rows.some(reviewable) ? <SelectAllBox formId="bulk-form" /> : <span className="sr-only">Select</span>}</th>
-                  <th>#</th><th>Learner</th><th>Challenge</th><th>Category</th><th>Initial value</th><th>Score</th><th>Date</th><th>State</th><th>Writeup</th><th>Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r, i) => (
-                  <tr key={r.id} data-submission={r.id}>
-                    <td>
-                      {reviewable(r) ? <input type="checkbox" name="ids" value={r.id} aria-label={`Select submission of ${r.learner} for ${r.challenge}`} /> : null}
-                    </td>
-                    <td>{(page - 1) * PAGE_SIZE.list + i + 1}</td>
-                    <td>{r.learner}{r.team ? <span className="block text-xs text-slate-500">{r.team}</span> : null}</td>
-                    <td>{r.challenge}</td>
-                    <td>{r.category}</td>
-                    <td>{r.initialValue}</td>
-                    <td>{r.score}</td>
-                    <td className="whitespace-nowrap">{r.date}</td>
-                    <td><StateBadge isCorrect={r.isCorrect} isValidated={r.isValidated} comment={r.comment} /></td>
-                    <td>{r.writeup ? <DownloadLink href={r.writeup}>Download</DownloadLink> : <span className="text-slate-400">—</span>}</td>
-                    <td>
-                      {reviewable(r) ? (
-                        <span className="flex gap-2">
-                          <Link to={link({ confirm: 'validate', id: String(r.id) })} className="btn-primary" preventScrollReset>Validate</Link>
-                          <Link to={link({ confirm: 'invalidate', id: String(r.id) })} className="btn-secondary" preventScrollReset>Invalidate</Link>
-                        </span>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TableRegion label="Submissions">
+            <StackedTable
+              columns={[
+                rows.some(reviewable) ? <SelectAllBox formId="bulk-form" /> : <span className="sr-only">Select</span>,
+                '#', 'Learner', 'Challenge', 'Category', 'Initial value', 'Score', 'Date', 'State', 'Writeup', 'Action',
+              ]}
+            >
+              {rows.map((r, i) => (
+                <Row key={r.id} data-submission={r.id}>
+                  <Cell label="Select">
+                    {reviewable(r) ? <input type="checkbox" name="ids" value={r.id} aria-label={`Select submission of ${r.learner} for ${r.challenge}`} /> : null}
+                  </Cell>
+                  <Cell label="#">{(page - 1) * PAGE_SIZE.list + i + 1}</Cell>
+                  <Cell label="Learner">{r.learner}{r.team ? <span className="block text-xs text-slate-500">{r.team}</span> : null}</Cell>
+                  <Cell label="Challenge">{r.challenge}</Cell>
+                  <Cell label="Category">{r.category}</Cell>
+                  <Cell label="Initial value">{r.initialValue}</Cell>
+                  <Cell label="Score">{r.score}</Cell>
+                  <Cell label="Date" className="whitespace-nowrap">{r.date}</Cell>
+                  <Cell label="State"><StateBadge isCorrect={r.isCorrect} isValidated={r.isValidated} comment={r.comment} /></Cell>
+                  <Cell label="Writeup">{r.writeup ? <DownloadLink href={r.writeup}>Download</DownloadLink> : <span className="text-slate-400">—</span>}</Cell>
+                  <Cell label="Action">
+                    {reviewable(r) ? (
+                      <span className="flex gap-2">
+                        <Link to={link({ confirm: 'validate', id: String(r.id) })} className="btn-primary" preventScrollReset>Validate</Link>
+                        <Link to={link({ confirm: 'invalidate', id: String(r.id) })} className="btn-secondary" preventScrollReset>Invalidate</Link>
+                      </span>
+                    ) : null}
+                  </Cell>
+                </Row>
+              ))}
+            </StackedTable>
+          </TableRegion>
           {rows.some(reviewable) ? (
             <div className="mt-3">
               <button type="submit" name="bulk" value="validate" className="btn-secondary">Validate selected</button>

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
+import { TableRegion } from '~/components/data-table';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { isStaff } from '~/domain/policy.server';
@@ -53,7 +54,7 @@ export default function Teams() {
       {rows.length === 0 ? (
         <EmptyState text={MESSAGES.emptyList} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <TableRegion label="Teams">
           <table className="table" data-testid="teams-table">
             <thead>
               <tr><th>#</th><th>Team</th><th className="text-right">Members count</th><th className="text-right">Total Points</th></tr>
@@ -69,7 +70,7 @@ export default function Teams() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.list} />
     </div>
