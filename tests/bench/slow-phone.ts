@@ -1,0 +1,82 @@
+// `npm run bench:phone`: the learner pages as a phone on a slow link sees them (issue 21 §1), JS
+// on and off. Chromium's DevTools protocol throttles the CPU 4x and the network to 150 ms of latency
+// and 1.6 Mbps each way (the issue's profile); for each page it reports first contentful paint, the
+// compressed bytes of JavaScript, CSS and HTML it loaded, and in which order the stylesheet, the
+// HTML and the first script finished. Nothing is asserted (ARCHITECTURE "Tests"): it prints, and
+// saves tests/bench/slow-phone.json. Uses the build/ there is (run `npm run build` first).
+import { chromium, type Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DEMO_PASSWORD } from '../../prisma/seed';
+import { startTestServer } from '../support/test-server';
+
+const PROFILE = { cpuSlowdown: 4, latencyMs: 150, kbps: 1600 };
+const TARGETS = { fcpMs: 1000, jsKiB: 120 };
+const LEARNER = 'alice@example.com';
+
+interface Measure { page: string; js: boolean; fcpMs: number; bytes: { js: number; css: number; html: number; other: number }; firstOnWire: string[] }
+
+async function throttle(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const bytesPerSecond = (PROFILE.kbps * 1000) / 8;
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PROFILE.latencyMs, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
+  // Compressed bytes per resource, as they crossed the (throttled) wire, and when each finished.
+  const types = new Map<string, string>();
+  const done: { type: string; url: string; bytes: number; at: number }[] = [];
+  const urls = new Map<string, string>();
+  cdp.on('Network.responseReceived', (e) => {
+    types.set(e.requestId, e.type);
+    urls.set(e.requestId, e.response.url);
+  });
+  cdp.on('Network.loadingFinished', (e) => done.push({ type: types.get(e.requestId) ?? 'Other', url: urls.get(e.requestId) ?? '', bytes: e.encodedDataLength, at: e.timestamp }));
+  return { done, reset: () => done.splice(0) };
+}
+
+async function measure(page: Page, wire: Awaited<ReturnType<typeof throttle>>, path: string, js: boolean): Promise<Measure> {
+  wire.reset();
+  await page.goto(path, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+  const bytes = { js: 0, css: 0, html: 0, other: 0 };
+  for (const r of wire.done) {
+    const kind = r.type === 'Script' ? 'js' : r.type === 'Stylesheet' ? 'css' : r.type === 'Document' ? 'html' : 'other';
+    bytes[kind] += r.bytes;
+  }
+  const firstOnWire = [...wire.done].sort((a, b) => a.at - b.at).slice(0, 3).map((r) => `${r.type}${r.type === 'Script' ? ` ${r.url.split('/').pop()}` : ''}`);
+  return { page: path, js, fcpMs: Math.round(fcpMs), bytes, firstOnWire };
+}
+
+const server = await startTestServer('slow-phone', { RATE_LIMIT_FACTOR: '50' });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic'] });
+const results: Measure[] = [];
+try {
+  for (const js of [true, false]) {
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: js, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(LEARNER);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const event = await page.evaluate(async () => (await (await fetch('/api/events/?page_size=100')).json()).results?.find((e: { name: string }) => e.name === 'Cyber Week Online CTF')?.id).catch(() => undefined);
+    const eventPages = event ? [`/competes/${event}/challenges`, `/competes/${event}/scoreboard`] : [];
+    const wire = await throttle(page);
+    // Each page once unmeasured (a phone that has been here: its HTTP cache holds the scripts), then
+    // measured cold: the cache is cleared first, as a first visit on a slow link.
+    for (const path of ['/', '/practices/challenges', '/practices/scoreboard', ...eventPages, '/me', '/notifications']) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      const m = await measure(page, wire, path, js);
+      results.push(m);
+      const kib = (n: number) => (n / 1024).toFixed(1);
+      console.log(`${js ? 'JS on ' : 'JS off'}  ${path.padEnd(28)} FCP ${String(m.fcpMs).padStart(5)} ms${m.fcpMs < TARGETS.fcpMs ? '' : ' (over 1 s)'}  JS ${kib(m.bytes.js).padStart(6)} KiB${m.bytes.js / 1024 <= TARGETS.jsKiB ? '' : ' (over 120)'}  CSS ${kib(m.bytes.css)} KiB  HTML ${kib(m.bytes.html)} KiB  first on the wire: ${m.firstOnWire.join(', ')}`);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+writeFileSync(resolve('tests/bench/slow-phone.json'), JSON.stringify({ at: new Date().toISOString(), profile: PROFILE, targets: TARGETS, results }, null, 2) + '\n');
