@@ -170,13 +170,14 @@ function lightRequest(req: IncomingMessage, url: string, body: Buffer): globalTh
 }
 
 /**
- * Static files: the build's hashed assets (immutable, a year) and the few files of public/ (known at
- * start, so a page or API request never costs a disk lookup). gzipped as they stream when the client
- * takes it (compression's own rule: compressible types over 1 KB).
+ * Static files: the build's hashed assets (immutable, a year: never revalidated, so without the
+ * ETag and Last-Modified a slow link would pay for on each of a page's twenty scripts) and the few
+ * files of public/ (known at start, so a page or API request never costs a disk lookup). gzipped as
+ * they stream when the client takes it (compression's own rule: compressible types over 1 KB).
  */
 function staticFiles(): Answer {
   const gzip = compression();
-  const assets = serveStatic('build/client/assets', { immutable: true, maxAge: '1y', index: false, fallthrough: false });
+  const assets = serveStatic('build/client/assets', { immutable: true, maxAge: '1y', index: false, fallthrough: false, etag: false, lastModified: false, acceptRanges: false });
   const publicFiles = new Set(readdirSync('build/client', { withFileTypes: true }).filter((f) => f.isFile()).map((f) => `/${f.name}`));
   const servePublic = serveStatic('build/client', { maxAge: '1h', index: false });
   return (req, res, _ctx, next) => {

@@ -71,6 +71,13 @@ function freshNonce(): string {
 const COMMON = securityHeaderList.filter(([name]) => name !== 'Content-Security-Policy').flat();
 const [CSP_BEFORE, CSP_AFTER] = (securityHeaderList.find(([name]) => name === 'Content-Security-Policy')?.[1] ?? NONCE_MARK).split(NONCE_MARK);
 const COMMON_NAMES = [...COMMON.filter((_, i) => i % 2 === 0), 'Content-Security-Policy', 'X-Request-Id'].map((name) => name.toLowerCase());
+// A build asset (a script, the stylesheet) is no document: a CSP, frame or referrer policy says
+// nothing there. It keeps what a subresource obeys (no sniffing, same-origin use) and the request
+// id. The other headers cost about 600 bytes per asset, and a page loads twenty: 12 KiB on a slow
+// phone link, over a tenth of the page's JavaScript (issue 21 §1, npm run bench:phone).
+const ASSET_KEPT = ['x-content-type-options', 'cross-origin-resource-policy'];
+const ASSET_COMMON = securityHeaderList.filter(([name]) => ASSET_KEPT.includes(name.toLowerCase())).flat();
+const ASSET_NAMES = [...ASSET_KEPT, 'x-request-id'];
 
 /**
  * Node's response for every request (server.ts creates its server with it): whatever writes the
@@ -133,14 +140,19 @@ export function startAnswer(req: IncomingMessage, res: ServerResponse): Answerin
     nonce: freshNonce(),
     ip: req.socket.remoteAddress ?? 'unknown',
   };
-  (res as AnswerResponse).common = COMMON.concat('Content-Security-Policy', CSP_BEFORE + answering.nonce + CSP_AFTER, 'X-Request-Id', answering.requestId);
   const path = routePath(req.url ?? '/');
-  if (path !== '/healthz' && !path.startsWith('/assets/')) logWhenDone(res, { id: answering.requestId, method: req.method ?? 'GET', path }, answering);
+  const asset = path.startsWith('/assets/');
+  (res as AnswerResponse).common = asset
+    ? ASSET_COMMON.concat('X-Request-Id', answering.requestId)
+    : COMMON.concat('Content-Security-Policy', CSP_BEFORE + answering.nonce + CSP_AFTER, 'X-Request-Id', answering.requestId);
+  if (path !== '/healthz' && !asset) logWhenDone(res, { id: answering.requestId, method: req.method ?? 'GET', path }, answering);
   return answering;
 }
 
 /** The names of the headers every answer carries (tests check each kind of answer against them). */
 export const everyAnswerHeaderNames = (): string[] => [...COMMON_NAMES];
+/** The few a build asset carries (see ASSET_KEPT). */
+export const assetHeaderNames = (): string[] => [...ASSET_NAMES];
 
 /** The headers every answer carries, for what writes its head on the socket itself (server.ts `refuse`). */
 export const commonHeaders = (res: ServerResponse): string[] => (res as AnswerResponse).common ?? [];

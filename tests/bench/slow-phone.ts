@@ -14,7 +14,7 @@ const PROFILE = { cpuSlowdown: 4, latencyMs: 150, kbps: 1600 };
 const TARGETS = { fcpMs: 1000, jsKiB: 120 };
 const LEARNER = 'alice@example.com';
 
-interface Measure { page: string; js: boolean; fcpMs: number; bytes: { js: number; css: number; html: number; other: number }; firstOnWire: string[] }
+interface Measure { page: string; js: boolean; fcpMs: number; bytes: { js: number; css: number; html: number; other: number }; firstOnWire: string[]; scripts: Record<string, number> }
 
 async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -44,8 +44,9 @@ async function measure(page: Page, wire: Awaited<ReturnType<typeof throttle>>, p
     const kind = r.type === 'Script' ? 'js' : r.type === 'Stylesheet' ? 'css' : r.type === 'Document' ? 'html' : 'other';
     bytes[kind] += r.bytes;
   }
+  const scripts = Object.fromEntries(wire.done.filter((r) => r.type === 'Script').sort((a, b) => b.bytes - a.bytes).map((r) => [r.url.split('/').pop()!, r.bytes]));
   const firstOnWire = [...wire.done].sort((a, b) => a.at - b.at).slice(0, 3).map((r) => `${r.type}${r.type === 'Script' ? ` ${r.url.split('/').pop()}` : ''}`);
-  return { page: path, js, fcpMs: Math.round(fcpMs), bytes, firstOnWire };
+  return { page: path, js, fcpMs: Math.round(fcpMs), bytes, firstOnWire, scripts };
 }
 
 const server = await startTestServer('slow-phone', { RATE_LIMIT_FACTOR: '50' });
