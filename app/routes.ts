@@ -24,6 +24,7 @@ export default [
     route('practices/users', 'routes/practices/users.tsx'),
     route('practices/users/:id', 'routes/scoped/player.tsx', { id: 'player-solved-challenges' }),
     route('practices/collaboraters/create', 'routes/practices/collaborater-create.tsx'),
+    route('practices/staff-actions', 'routes/practices/staff-actions.tsx'),
     route('practices/challenges', 'routes/scoped/challenges.tsx', { id: 'practice-challenges' }),
     route('practices/challenges/create', 'routes/scoped/challenge-create.tsx', { id: 'practice-challenge-create' }),
     route('practices/challenges/:id', 'routes/scoped/challenge-edit.tsx', { id: 'practice-challenge-edit' }),
