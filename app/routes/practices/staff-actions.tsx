@@ -53,7 +53,7 @@ export default function StaffActions() {
       <h1 className="mb-6 text-2xl font-bold">Staff action log</h1>
 
       {/* A plain GET form: filters are the URL, with JavaScript or without. */}
-      <Form method="get" role="search" aria-label="Filter the staff action log" className="mb-2 flex flex-wrap items-start gap-x-3">
+      <Form method="get" role="search" aria-label="Filter the log" className="mb-2 flex flex-wrap items-start gap-x-3">
         <Field label="Person" name="person" errors={errors.person}>
           <select id="person" name="person" defaultValue={values.person} className="input">
             <option value="">Everyone</option>
