@@ -31,6 +31,7 @@ export default [
     route('practices/categories', 'routes/scoped/categories.tsx', { id: 'practice-categories' }),
     route('practices/submissions', 'routes/scoped/submissions.tsx', { id: 'practice-submissions' }),
     route('practices/scoreboard', 'routes/scoped/scoreboard.tsx', { id: 'practice-scoreboard' }),
+    route('practices/statistics', 'routes/scoped/statistics.tsx', { id: 'practice-statistics' }),
   ]),
 
   // Events (catalogue, type pages, event form)
@@ -61,6 +62,7 @@ export default [
     route('categories', 'routes/scoped/categories.tsx', { id: 'event-categories' }),
     route('submissions', 'routes/scoped/submissions.tsx', { id: 'event-submissions' }),
     route('scoreboard', 'routes/scoped/scoreboard.tsx', { id: 'event-scoreboard' }),
+    route('statistics', 'routes/scoped/statistics.tsx', { id: 'event-statistics' }),
     route('users', 'routes/competes/players.tsx', { id: 'event-players' }),
     route('users/:id', 'routes/scoped/player.tsx', { id: 'black-friday-player-solved-challenges' }),
     // [end event play pages]
