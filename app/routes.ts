@@ -24,12 +24,14 @@ export default [
     route('practices/users', 'routes/practices/users.tsx'),
     route('practices/users/:id', 'routes/scoped/player.tsx', { id: 'player-solved-challenges' }),
     route('practices/collaboraters/create', 'routes/practices/collaborater-create.tsx'),
+    route('practices/staff-actions', 'routes/practices/staff-actions.tsx'),
     route('practices/challenges', 'routes/scoped/challenges.tsx', { id: 'practice-challenges' }),
     route('practices/challenges/create', 'routes/scoped/challenge-create.tsx', { id: 'practice-challenge-create' }),
     route('practices/challenges/:id', 'routes/scoped/challenge-edit.tsx', { id: 'practice-challenge-edit' }),
     route('practices/categories', 'routes/scoped/categories.tsx', { id: 'practice-categories' }),
     route('practices/submissions', 'routes/scoped/submissions.tsx', { id: 'practice-submissions' }),
     route('practices/scoreboard', 'routes/scoped/scoreboard.tsx', { id: 'practice-scoreboard' }),
+    route('practices/statistics', 'routes/scoped/statistics.tsx', { id: 'practice-statistics' }),
   ]),
 
   // Events (catalogue, type pages, event form)
@@ -60,6 +62,7 @@ export default [
     route('categories', 'routes/scoped/categories.tsx', { id: 'event-categories' }),
     route('submissions', 'routes/scoped/submissions.tsx', { id: 'event-submissions' }),
     route('scoreboard', 'routes/scoped/scoreboard.tsx', { id: 'event-scoreboard' }),
+    route('statistics', 'routes/scoped/statistics.tsx', { id: 'event-statistics' }),
     route('users', 'routes/competes/players.tsx', { id: 'event-players' }),
     route('users/:id', 'routes/scoped/player.tsx', { id: 'black-friday-player-solved-challenges' }),
     // [end event play pages]

@@ -51,6 +51,7 @@ export function ScopeNav({ nav }: { nav: ScopeNavData }) {
             </NavLink>
           </li>
         ) : null}
+        {nav.staff ? <li><NavLink to={`${nav.base}/statistics`} className={linkClass}>Statistics</NavLink></li> : null}
       </ul>
     </nav>
   );

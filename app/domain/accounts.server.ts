@@ -12,6 +12,7 @@ import { checkImage, remove, store, type UploadedFile } from '~/lib/uploads.serv
 import { emailField, usernameField, type ProfileInput, type SignUpInput } from '~/schemas/account';
 import { sendActivationMail, sendPasswordResetMail, sendWelcomeMail } from './account-mail.server';
 import { requireAuthenticated, requireStaff, type Actor } from './policy.server';
+import { logStaffAction } from './staff-log.server';
 
 export interface Ctx { ip: string; userAgent?: string | null }
 
@@ -199,7 +200,7 @@ export async function createCollaborator(actor: Actor | null, input: ProfileInpu
         passwordHash,
       },
     });
-    await tx.staffAction.create({ data: { actorId: actor.id, action: 'user.create_collaborator', targetType: 'user', targetId: String(created.id) } });
+    await logStaffAction(tx, actor, 'user.create_collaborator', 'user', [created.id]);
     return created;
   }).catch(refuseTaken);
   await sendWelcomeMail(user, 'A staff account was created for you.');

@@ -9,6 +9,7 @@ import { writeup } from '../../tests/support/play-factories';
 import { makeCategory, makeEvent, makeSubmission, makeTeam } from '../../tests/support/review-factories';
 import { categoriesWithProgress, listCategories } from './categories.server';
 import { isAwaitingReview, isSolved, listBoard, topSolvers } from './challenge-board.server';
+import { scopeStatistics } from './scope-statistics.server';
 import { countingSubmissions, PRACTICE, type Scope } from './scope.server';
 import { challengeValue } from './scoring.server';
 import { computeStandings, pointsOf, solvesOf } from './standings.server';
@@ -31,7 +32,7 @@ async function dynamicChallenge(eventId: number | null, categoryId: number): Pro
 }
 
 describe('one counting rule', () => {
-  it('standings, points, solves, the board, category progress, solvers, values and badges agree', async () => {
+  it('standings, points, solves, the board, category progress, solvers, statistics, values and badges agree', async () => {
     const event = await makeEvent({ type: 'online' });
     const scopes: { scope: Scope; counted: string[] }[] = [
       // Practice counts pending and validated solves; an event only validated ones; never rejected.
@@ -85,6 +86,8 @@ describe('one counting rule', () => {
       expect(card.newValue).toBe(challengeValue(challenge, counted.length));
       const solvers = await topSolvers(staff, scope, challenge.id);
       expect(solvers.map((s) => s.learnerId).sort()).toEqual(counted.map((state) => players[state].id).sort());
+      // The staff statistics' solves per challenge.
+      expect((await scopeStatistics(staff, scope)).challenges.find((c) => c.id === challenge.id)?.solves).toBe(counted.length);
       // A real solve now scores what the board announced.
       const solve = await submitFlag(viewer, challenge.id, { value: 'CTF{x}', writeup: writeup() }, scope);
       expect(solve.score).toBe(card.newValue);

@@ -1,5 +1,7 @@
 // Page arithmetic shared by pages and the API (SPEC §2 "Lists", §9 page sizes).
-export const PAGE_SIZE = { list: 10, categories: 5, challenges: 12, events: 6, rewardRequests: 10 } as const;
+// staffActions: the superuser's log (docs/rules.md "Staff action log"); SPEC has no such list, and a
+// bulk validation alone writes a line per learner, so a page holds twice a table's 10.
+export const PAGE_SIZE = { list: 10, categories: 5, challenges: 12, events: 6, rewardRequests: 10, staffActions: 20 } as const;
 export const MAX_PAGE_SIZE = 100;
 
 /**

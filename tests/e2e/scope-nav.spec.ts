@@ -28,15 +28,15 @@ test('a learner finds the practice pages in the sub-navigation, the current one 
   await expect(page).toHaveURL(/\/practices\/users$/);
   await expect(scopeNav(page).getByRole('link', { name: 'Learners' })).toHaveAttribute('aria-current', 'page');
   // Staff pages are not offered.
-  await expect(scopeNav(page).getByRole('link', { name: /Categories|Submissions/ })).toHaveCount(0);
+  await expect(scopeNav(page).getByRole('link', { name: /Categories|Submissions|Statistics/ })).toHaveCount(0);
 });
 
-test('staff also get Categories and Submissions with the number of pending reviews', async ({ page, request, baseURL }) => {
+test('staff also get Categories, Submissions with the number of pending reviews, and Statistics', async ({ page, request, baseURL }) => {
   const tag = uniqueName('nav');
   await pendingSubmission(request, baseURL!, tag);
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/practices/categories');
-  expect(await navNames(page)).toEqual(['Challenges', 'Scoreboard', 'Learners', 'Categories', 'Submissions']);
+  expect(await navNames(page)).toEqual(['Challenges', 'Scoreboard', 'Learners', 'Categories', 'Submissions', 'Statistics']);
   await expect(scopeNav(page).getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
   const submissions = scopeNav(page).getByRole('link', { name: /^Submissions \d+ pending reviews$/ });
   await expect(submissions).toBeVisible();

@@ -178,7 +178,13 @@ export default function Users() {
             link too; the import stays the superuser's (SPEC §2). */}
         {staff ? (
           <div className="flex gap-2">
-            {role === 'superuser' ? <Link to="?dialog=import" className="btn-secondary" preventScrollReset>Export learner</Link> : null}
+            {role === 'superuser' ? (
+              <>
+                {/* The superuser's staff tools are here: the staff action log is one of them. */}
+                <Link to="/practices/staff-actions" className="btn-secondary">Staff action log</Link>
+                <Link to="?dialog=import" className="btn-secondary" preventScrollReset>Export learner</Link>
+              </>
+            ) : null}
             <Link to="/practices/collaboraters/create" className="btn-primary">Add collaborater</Link>
           </div>
         ) : null}

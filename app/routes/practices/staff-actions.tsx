@@ -1,0 +1,117 @@
+import { Form, Link, useLoaderData } from 'react-router';
+import { EmptyState, Field } from '~/components/field';
+import { utcText } from '~/components/local-time';
+import { Pagination } from '~/components/pagination';
+import { STAFF_ACTION_KINDS, STAFF_ACTION_LABELS } from '~/domain/staff-actions';
+import { listStaffActions, staffLogPeople } from '~/domain/staff-log-list.server';
+import { requireSuperuserPage } from '~/lib/auth.server';
+import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { readStaffLogQuery } from '~/schemas/staff-log-filter';
+import type { Route } from './+types/staff-actions';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Staff action log · CTF Arena' }];
+
+// Kinds of action in the order of the registry (by subject: accounts, challenges, events, rewards...).
+const ACTIONS = STAFF_ACTION_KINDS.map((kind) => ({ value: kind, label: STAFF_ACTION_LABELS[kind] }));
+
+/**
+ * The superuser's log of what staff did (issue 21 §3). Anonymous visitors log in first; anyone else is
+ * sent home, as from every page above their role (lib/auth.server.ts); the domain checks again.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireSuperuserPage(request, context);
+  const url = new URL(request.url);
+  const query = readStaffLogQuery(url.searchParams);
+  const page = pageNumber(url.searchParams.get('page'));
+  const [list, people] = await Promise.all([
+    listStaffActions(user, query.filter, { page, pageSize: PAGE_SIZE.staffActions }),
+    staffLogPeople(user),
+  ]);
+  return {
+    values: query.values,
+    errors: query.errors,
+    filtered: Object.values(query.values).some(Boolean),
+    people,
+    count: list.count,
+    page: list.page,
+    rows: list.results.map((line) => ({
+      id: line.id,
+      at: line.at.toISOString(),
+      actor: line.actor,
+      action: line.action,
+      label: line.label,
+      target: line.target,
+      detail: line.detail,
+    })),
+  };
+}
+
+export default function StaffActions() {
+  const { values, errors, filtered, people, count, page, rows } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <h1 className="mb-6 text-2xl font-bold">Staff action log</h1>
+
+      {/* A plain GET form: filters are the URL, with JavaScript or without. */}
+      <Form method="get" role="search" aria-label="Filter the log" className="mb-2 flex flex-wrap items-start gap-x-3">
+        <Field label="Person" name="person" errors={errors.person}>
+          <select id="person" name="person" defaultValue={values.person} className="input">
+            <option value="">Everyone</option>
+            {people.map((p) => <option key={p.id} value={p.id}>{p.username}</option>)}
+          </select>
+        </Field>
+        <Field label="Action" name="action" errors={errors.action}>
+          <select id="action" name="action" defaultValue={values.action} className="input">
+            <option value="">Every action</option>
+            {ACTIONS.map((a) => <option key={a.value} value={a.value}>{a.label}</option>)}
+          </select>
+        </Field>
+        <Field label="From (UTC day)" name="from" errors={errors.from}>
+          <input id="from" name="from" type="date" defaultValue={values.from} className="input" />
+        </Field>
+        <Field label="To (UTC day)" name="to" errors={errors.to}>
+          <input id="to" name="to" type="date" defaultValue={values.to} className="input" />
+        </Field>
+        <div className="mb-4 flex gap-2 self-end">
+          <button type="submit" className="btn-secondary">Filter</button>
+          {filtered ? <Link to="/practices/staff-actions" className="btn-secondary">Clear</Link> : null}
+        </div>
+      </Form>
+
+      <p className="mb-3 text-sm text-slate-600" data-testid="staff-log-count">
+        {count === 1 ? '1 action' : `${count} actions`}{filtered ? ' match the filter' : ' logged'}, newest first.
+      </p>
+
+      {rows.length === 0 ? (
+        count > 0 ? (
+          <EmptyState text={`There is no page ${page}: the list ends at page ${lastPage(count, PAGE_SIZE.staffActions)}.`} />
+        ) : filtered ? (
+          <EmptyState text="No staff action matches the filter." />
+        ) : (
+          <EmptyState />
+        )
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="table" data-testid="staff-log">
+            <caption className="sr-only">Staff actions, newest first</caption>
+            <thead>
+              <tr><th scope="col">When (UTC)</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">On</th><th scope="col">Details</th></tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} data-action={r.action}>
+                  <td className="whitespace-nowrap"><time dateTime={r.at}>{utcText(r.at)}</time></td>
+                  <td>{r.actor ? r.actor.username : <span className="text-slate-500">Deleted account</span>}</td>
+                  <td>{r.label}</td>
+                  <td>{r.target}</td>
+                  <td className="max-w-sm text-sm break-words text-slate-600">{r.detail ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination count={count} page={page} pageSize={PAGE_SIZE.staffActions} />
+    </div>
+  );
+}
