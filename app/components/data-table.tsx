@@ -19,13 +19,14 @@ export function TableRegion({ label, children, framed = true }: { label: string;
 }
 
 /** A table whose rows stack into cards on a phone: `columns` are its headers, `children` its rows (Row, then Cell). */
-export function StackedTable({ columns, children, testId }: { columns: ReactNode[]; children: ReactNode; testId?: string }) {
+export function StackedTable({ columns, children, testId, caption }: { columns: ReactNode[]; children: ReactNode; testId?: string; caption?: string }) {
   return (
     <table className="table stacked" role="table" data-testid={testId}>
+      {caption ? <caption className="sr-only">{caption}</caption> : null}
       <thead role="rowgroup">
         <tr role="row">
           {columns.map((column, i) => (
-            <th key={i} role="columnheader">{column}</th>
+            <th key={i} role="columnheader" scope="col">{column}</th>
           ))}
         </tr>
       </thead>

@@ -1,17 +1,8 @@
 // axe-core on the pages issue 8 names: no serious or critical violation, JavaScript off and on.
-import { expect, test, type Page } from '@playwright/test';
-import { axeResults } from './axe';
+import { expect, test } from '@playwright/test';
+import { audit } from './axe';
 import { logIn, SUPERUSER, uniqueName, visit } from './helpers';
 import { pendingSubmission } from './usability-helpers';
-
-async function audit(page: Page, name: string) {
-  const results = await axeResults(page);
-  await test.info().attach(`axe-${name}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} :: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`);
-  expect(bad, `${name}: serious or critical violations`).toEqual([]);
-}
 
 test('login and sign-up have no serious or critical violations', async ({ page }) => {
   await visit(page, '/login');

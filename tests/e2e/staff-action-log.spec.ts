@@ -1,7 +1,7 @@
 // The staff action log (issue 21 §3): the superuser's alone, reached from the learners page, filtered
 // by person, action and UTC days with a plain GET form, paged; JavaScript off and on.
 import { expect, test, type Page } from '@playwright/test';
-import { audit } from './axe-audit';
+import { audit } from './axe';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
 import { apiToken, bearer } from './usability-helpers';
 

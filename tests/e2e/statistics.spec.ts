@@ -1,7 +1,7 @@
 // A scope's statistics for staff (issue 21 §3): four charts drawn on the server, each with its table,
 // in practice and in an event; learners are sent home. JavaScript off and on.
 import { expect, test, type Page } from '@playwright/test';
-import { audit, openAllDetails } from './axe-audit';
+import { audit, openAllDetails } from './axe';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
 import { pendingSubmission } from './usability-helpers';
 

@@ -1,4 +1,5 @@
 import { Form, Link, useLoaderData } from 'react-router';
+import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { EmptyState, Field } from '~/components/field';
 import { utcText } from '~/components/local-time';
 import { Pagination } from '~/components/pagination';
@@ -91,25 +92,19 @@ export default function StaffActions() {
           <EmptyState />
         )
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="table" data-testid="staff-log">
-            <caption className="sr-only">Staff actions, newest first</caption>
-            <thead>
-              <tr><th scope="col">When (UTC)</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">On</th><th scope="col">Details</th></tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} data-action={r.action}>
-                  <td className="whitespace-nowrap"><time dateTime={r.at}>{utcText(r.at)}</time></td>
-                  <td>{r.actor ? r.actor.username : <span className="text-slate-500">Deleted account</span>}</td>
-                  <td>{r.label}</td>
-                  <td>{r.target}</td>
-                  <td className="max-w-sm text-sm break-words text-slate-600">{r.detail ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableRegion label="Staff actions">
+          <StackedTable testId="staff-log" caption="Staff actions, newest first" columns={['When (UTC)', 'Who', 'What', 'On', 'Details']}>
+            {rows.map((r) => (
+              <Row key={r.id} data-action={r.action}>
+                <Cell label="When (UTC)" className="whitespace-nowrap"><time dateTime={r.at}>{utcText(r.at)}</time></Cell>
+                <Cell label="Who">{r.actor ? r.actor.username : <span className="text-slate-500">Deleted account</span>}</Cell>
+                <Cell label="What">{r.label}</Cell>
+                <Cell label="On">{r.target}</Cell>
+                <Cell label="Details" className="max-w-sm text-sm break-words text-slate-600">{r.detail ?? ''}</Cell>
+              </Row>
+            ))}
+          </StackedTable>
+        </TableRegion>
       )}
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.staffActions} />
     </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { data, useLoaderData } from 'react-router';
+import { TableRegion } from '~/components/data-table';
 import { EmptyState } from '~/components/field';
 import { utcText } from '~/components/local-time';
 import { statisticsCharts } from '~/components/statistics-charts.server';
@@ -62,7 +63,7 @@ function ChartSection({ id, title, note, chart, empty, children }: { id: string;
           <div dangerouslySetInnerHTML={{ __html: chart }} />
           <details className="mt-3">
             <summary className="cursor-pointer text-sm font-medium text-brand-700">{`${title}: the data as a table`}</summary>
-            <div className="mt-2 overflow-x-auto">{children}</div>
+            <div className="mt-2"><TableRegion label={title} framed={false}>{children}</TableRegion></div>
           </details>
         </figure>
       ) : (
