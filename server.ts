@@ -177,7 +177,17 @@ function lightRequest(req: IncomingMessage, url: string, body: Buffer): globalTh
  */
 function staticFiles(): Answer {
   const gzip = compression();
-  const assets = serveStatic('build/client/assets', { immutable: true, maxAge: '1y', index: false, fallthrough: false, etag: false, lastModified: false, acceptRanges: false });
+  // The brotli copies the build made (vite.config.ts): a client that takes br gets one, with the
+  // original's type; anything else is gzipped as it streams.
+  const brotli = new Set(readdirSync('build/client/assets').filter((f) => f.endsWith('.br')).map((f) => `/${f.slice(0, -'.br'.length)}`));
+  const assets = serveStatic('build/client/assets', {
+    immutable: true, maxAge: '1y', index: false, fallthrough: false, etag: false, lastModified: false, acceptRanges: false,
+    setHeaders: (res, file) => {
+      if (!file.endsWith('.br')) return;
+      res.setHeader('Content-Type', contentTypeOf(file.slice(0, -'.br'.length)));
+      res.setHeader('Content-Encoding', 'br');
+    },
+  });
   const publicFiles = new Set(readdirSync('build/client', { withFileTypes: true }).filter((f) => f.isFile()).map((f) => `/${f.name}`));
   const servePublic = serveStatic('build/client', { maxAge: '1h', index: false });
   return (req, res, _ctx, next) => {
@@ -186,12 +196,30 @@ function staticFiles(): Answer {
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     if (path.startsWith('/assets/')) {
+      const file = path.slice('/assets'.length);
+      if (brotli.size) res.setHeader('Vary', 'Accept-Encoding');
+      if (brotli.has(file) && takesBrotli(req.headers['accept-encoding'])) {
+        req.url = `${file}.br`;
+        return assets(req, res, () => notFound(res));
+      }
       req.url = req.url!.slice('/assets'.length);
       return gzip(req as never, res as never, () => assets(req, res, () => notFound(res)));
     }
     if (publicFiles.has(path)) return gzip(req as never, res as never, () => servePublic(req, res, next));
     next();
   };
+}
+
+const ASSET_TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
+const contentTypeOf = (file: string) => ASSET_TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream';
+
+/** Whether an Accept-Encoding lists br without refusing it (q=0). */
+function takesBrotli(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.split(';');
+    return name.trim().toLowerCase() === 'br' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/i.test(p));
+  });
 }
 
 function notFound(res: ServerResponse) {
