@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { RETURN_PARAM } from '~/lib/return-to';
-import { INVITATION_CODE, INVITATION_PARAM } from '~/schemas/team';
+import { INVITATION_CODE, INVITATION_PARAM } from '~/schemas/invitation';
 import { useCurrentUser } from '~/root';
 import type { Route } from './+types/home';
 

@@ -4,16 +4,9 @@
 import { z } from 'zod';
 import { passwordField } from './account';
 import { id, optional, requiredString, string, text, tooLong } from './fields';
+import { INVITATION_CODE } from './invitation';
 
 export const TEAM_NAME_MAX = 50;
-/** SPEC §9: the join code is 50 word characters. */
-export const INVITATION_CODE = /^\w{1,50}$/;
-/**
- * Where an invitation link sends a visitor who is not signed in: home, as SPEC §2 says, with the
- * code in the query, so the home page says why and offers a login that comes back to the link.
- */
-export const INVITATION_PARAM = 'invitation';
-export const invitationHome = (code: string | undefined) => (code !== undefined && INVITATION_CODE.test(code) ? `/?${INVITATION_PARAM}=${code}` : '/');
 export const PASSWORDS_MISMATCH = "This two password field didn't match";
 /** SPEC §2 and §8 sentences the team pages show (here so components may import them). */
 export const NO_TEAM = 'Currently you are not a member of any active groups.';

@@ -6,7 +6,8 @@ import { joinTeam, requireTeamPlayer, teamByCode } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { handleForm, submittedForm } from '~/lib/form.server';
 import { redirectWithFlash } from '~/lib/session.server';
-import { invitationHome, TEAM_NAME_MAX, teamJoinSchema } from '~/schemas/team';
+import { invitationHome } from '~/schemas/invitation';
+import { TEAM_NAME_MAX, teamJoinSchema } from '~/schemas/team';
 import type { Route } from './+types/join';
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team ? `Join ${data.team.name}` : 'Join a team'} · CTF Arena` }];
