@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
-import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EmptyState, Field, FormErrors } from '~/components/field';
@@ -32,20 +32,10 @@ export const meta: Route.MetaFunction = () => [{ title: 'Categories · CTF Arena
 
 const DIALOG_PARAMS = ['edit', 'delete'];
 
-/** The scope of the URL; an unknown event is a 404 page, not a 500. */
-async function scopeOf(params: { eventId?: string }) {
-  try {
-    return await resolveScope(params);
-  } catch (error) {
-    if (error instanceof NotFound) throw data(error.message, { status: 404 });
-    throw error;
-  }
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, context);
   // Categories are global; the scope only has to exist (an event's page 404s for an unknown event).
-  await scopeOf(params as { eventId?: string });
+  await resolveScope(params);
   const url = new URL(request.url);
   const requested = pageNumber(url.searchParams.get('page'));
   const list = await listCategories(user, { page: requested, pageSize: PAGE_SIZE.categories });

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useRef } from 'react';
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { Modal } from '~/components/dialog';
 import { Field, FormErrors } from '~/components/field';
 import { ChallengeFields } from '~/components/challenge-fields';
@@ -9,7 +9,7 @@ import { authoringChoices, checkChallenge, createChallenge } from '~/domain/chal
 import { MAX_CHALLENGE_FILE_BYTES } from '~/domain/challenge-files.server';
 import { resolveScope, scopePath } from '~/domain/scope.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { DomainError, NotFound } from '~/lib/errors.server';
+import { DomainError } from '~/lib/errors.server';
 import { errorReply, handleForm, submittedForm, typedReply, unknownAction } from '~/lib/form.server';
 import { intentSchema } from '~/schemas/fields';
 import { typedValues } from '~/lib/form-result';
@@ -20,18 +20,9 @@ import type { Route } from './+types/challenge-create';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add a challenge · CTF Arena' }];
 
-async function scopeOf(params: { eventId?: string }) {
-  try {
-    return await resolveScope(params);
-  } catch (error) {
-    if (error instanceof NotFound) throw data(null, { status: 404 });
-    throw error;
-  }
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, context);
-  const scope = await scopeOf(params);
+  const scope = await resolveScope(params);
   return { choices: await authoringChoices(user, scope), base: scopePath(scope), maxFileMb: MAX_CHALLENGE_FILE_BYTES / 1024 / 1024 };
 }
 
@@ -52,7 +43,7 @@ const TYPED = ['intent', ...Object.keys(challengeWithFlagSchema.shape)];
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, context);
-  const scope = await scopeOf(params);
+  const scope = await resolveScope(params);
   const read = await submittedForm(request);
   if (!read.ok) return read.response;
   const form = read.form;

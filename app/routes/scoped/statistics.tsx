@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { data, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { TableRegion } from '~/components/data-table';
 import { EmptyState } from '~/components/field';
 import { utcText } from '~/components/local-time';
@@ -7,20 +7,10 @@ import { statisticsCharts } from '~/components/statistics-charts.server';
 import { scopeStatistics, dayLabel } from '~/domain/scope-statistics.server';
 import { resolveScope, rulesOf } from '~/domain/scope.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { NotFound } from '~/lib/errors.server';
 import { MESSAGES } from '~/lib/messages';
 import type { Route } from './+types/statistics';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Statistics · CTF Arena' }];
-
-async function scopeOf(params: { eventId?: string }) {
-  try {
-    return await resolveScope(params);
-  } catch (error) {
-    if (error instanceof NotFound) throw data(error.message, { status: 404 });
-    throw error;
-  }
-}
 
 const UNIT_HEADING = { day: 'Day', week: 'Week', month: 'Month' } as const;
 
@@ -31,7 +21,7 @@ const UNIT_HEADING = { day: 'Day', week: 'Week', month: 'Month' } as const;
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, context);
-  const scope = await scopeOf(params as { eventId?: string });
+  const scope = await resolveScope(params);
   const stats = await scopeStatistics(user, scope);
   return {
     charts: statisticsCharts(stats),

@@ -40,22 +40,13 @@ const STATES: { value: '' | ReviewState; label: string }[] = [
 // Dates are formatted on the server, in UTC, so the hydrated page shows the very same text.
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
-async function scopeOf(params: { eventId?: string }) {
-  try {
-    return await resolveScope(params);
-  } catch (error) {
-    if (error instanceof NotFound) throw data(error.message, { status: 404 });
-    throw error;
-  }
-}
-
 function stateParam(value: string | null): ReviewState | '' {
   return value && value in REVIEW_STATES ? (value as ReviewState) : '';
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, context);
-  const scope = await scopeOf(params as { eventId?: string });
+  const scope = await resolveScope(params);
   const url = new URL(request.url);
   const state = stateParam(url.searchParams.get('state'));
   const search = url.searchParams.get('q')?.trim() ?? '';
