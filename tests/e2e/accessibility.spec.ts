@@ -33,6 +33,13 @@ async function audit(page: Page, name: string) {
   expect(bad, `${name}: serious or critical violations`).toEqual([]);
 }
 
+test('the API reference (its list of calls and a group of calls) has no serious or critical violations', async ({ page }) => {
+  await visit(page, '/api/docs');
+  await audit(page, 'api-docs');
+  await visit(page, '/api/docs?group=challenges');
+  await audit(page, 'api-docs-challenges');
+});
+
 test('login and sign-up have no serious or critical violations', async ({ page }) => {
   await visit(page, '/login');
   await audit(page, 'login');
