@@ -160,6 +160,11 @@ export default [
   route('api/events/blacks-fridays/top-players', 'api/events/blacks-fridays-top-players.ts'),
   route('api/events/blacks-fridays/total-points', 'api/events/blacks-fridays-total-points.ts'),
   // [end black-friday scoreboard api]
+  // [openapi]
+  // The API's OpenAPI 3.1 document and its reference page (a page of the site, for people).
+  route('api/openapi.json', 'api/openapi.ts'),
+  route('api/docs', 'routes/api/docs.tsx'),
+  // [end openapi]
   route('api/*', 'api/not-found.ts'),
 
   // Black Friday administration and coins (staff), notifications

@@ -1,10 +1,9 @@
 import { createCategory, listCategories } from '~/domain/categories.server';
 import { requireStaff } from '~/domain/policy.server';
-import { api, methodNotAllowed, paginated, parseBody, zodFieldErrors } from '~/lib/api.server';
+import { api, methodNotAllowed, paginated, parseBody, parseQuery } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
-import { Invalid } from '~/lib/errors.server';
-import { PAGE_SIZE, pageNumber, pageSize } from '~/lib/pagination';
-import { categoryListQuerySchema, categorySchema } from '~/schemas/category';
+import { categorySchema } from '~/schemas/category';
+import { categoriesQuery } from '~/schemas/query';
 import type { Route } from './+types/categories';
 import { categoryJson } from './category';
 
@@ -15,17 +14,13 @@ import { categoryJson } from './category';
 export async function loader({ request, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
-    const params = new URL(request.url).searchParams;
-    // An empty filter (`event_id=`) means no filter, as in Django's filter forms.
-    const raw = Object.fromEntries(['with_practice_challenges', 'event_id', 'training_week'].flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])));
-    const query = categoryListQuerySchema.safeParse(raw);
-    if (!query.success) throw new Invalid(zodFieldErrors(query.error));
+    const query = parseQuery(request, categoriesQuery);
     const page = await listCategories(actor, {
-      page: pageNumber(params.get('page')),
-      pageSize: pageSize(params.get('page_size'), PAGE_SIZE.categories),
-      withPracticeChallenges: query.data.with_practice_challenges,
-      eventId: query.data.event_id,
-      trainingWeek: query.data.training_week,
+      page: query.page,
+      pageSize: query.page_size,
+      withPracticeChallenges: query.with_practice_challenges,
+      eventId: query.event_id,
+      trainingWeek: query.training_week,
     });
     return paginated(request, page, categoryJson);
   });

@@ -4,9 +4,20 @@ import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { categorySchema } from '~/schemas/category';
 import type { Route } from './+types/category';
+import { z } from 'zod';
+import { int, paginated } from './openapi/shapes';
+
+export const CategoryJson = z
+  .strictObject({
+    id: int(),
+    name: z.string(),
+    submissions_percentage: int().meta({ description: "Share (0-100) of the category's challenges the caller solved." }),
+  })
+  .meta({ id: 'Category' });
+export const CategoryPageJson = paginated(CategoryJson, 'CategoryPage');
 
 /** A category as SPEC §3 names its fields. */
-export function categoryJson(c: CategoryProgress) {
+export function categoryJson(c: CategoryProgress): z.infer<typeof CategoryJson> {
   return { id: c.id, name: c.name, submissions_percentage: c.submissionsPercentage };
 }
 

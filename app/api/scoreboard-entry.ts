@@ -1,5 +1,8 @@
-// A player's scoreboard entry as SPEC §3 names it, written the same by every top-players call
-// (practice, an event's players, the general Black Friday board).
+// A scoreboard entry as SPEC §3 names it, written the same by every top-players call (practice, an
+// event's players or teams, the general Black Friday board).
+import { z } from 'zod';
+import { dateTime, int, paginated } from './openapi/shapes';
+
 export interface PlayerEntry {
   id: number;
   username: string;
@@ -10,9 +13,40 @@ export interface PlayerEntry {
   submissions: { score: number; date: Date }[];
 }
 
+/** The chart's line: each counted submission's score and date, oldest first. */
+const SubmissionPoints = z.array(z.strictObject({ score: int(), date: dateTime() }));
+
+export const PlayerEntryJson = z
+  .strictObject({
+    id: int(),
+    username: z.string(),
+    name: z.string().meta({ description: 'The username again: the chart-label fallback.' }),
+    country: z.string().nullable(),
+    score: int(),
+    coin: int().nullable().meta({ description: 'Coins (black-friday boards).' }),
+    number_of_solved_challenges: int(),
+    submissions: SubmissionPoints,
+  })
+  .meta({ id: 'PlayerEntry' });
+
+export const TeamEntryJson = z
+  .strictObject({
+    id: int(),
+    name: z.string(),
+    score: int(),
+    number_of_solved_challenges: int(),
+    learners: z.array(z.strictObject({ id: int(), username: z.string(), country: z.string() })),
+    submissions: SubmissionPoints,
+  })
+  .meta({ id: 'TeamEntry' });
+
+export const PlayerBoardJson = paginated(PlayerEntryJson, 'PlayerBoard');
+/** An event's board: teams in team events, players otherwise. */
+export const EventBoardJson = paginated(z.union([PlayerEntryJson, TeamEntryJson]), 'EventBoard');
+
 export const submissionsJson = (submissions: PlayerEntry['submissions']) => submissions.map((s) => ({ score: s.score, date: s.date.toISOString() }));
 
-export function playerEntryJson(p: PlayerEntry) {
+export function playerEntryJson(p: PlayerEntry): z.infer<typeof PlayerEntryJson> {
   return {
     id: p.id,
     username: p.username,

@@ -1,9 +1,10 @@
 import { PRACTICE } from '~/domain/scope.server';
 import { scoreboard, type Standings } from '~/domain/standings.server';
-import { api, JsonText, methodNotAllowed, paginated } from '~/lib/api.server';
+import { api, JsonText, methodNotAllowed, paginated, parseQuery } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { env } from '~/lib/env.server';
-import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { PAGE_SIZE } from '~/lib/pagination';
+import { pageQuery } from '~/schemas/query';
 import { playerEntryJson } from './scoreboard-entry';
 import type { Route } from './+types/top-players';
 
@@ -12,8 +13,7 @@ import type { Route } from './+types/top-players';
  * next/previous come from PUBLIC_URL and this route's path, and carry the page and nothing else the
  * caller added.
  */
-function body(standings: Standings, url: URL): Promise<string> {
-  const page = pageNumber(url.searchParams.get('page'));
+function body(standings: Standings, page: number): Promise<string> {
   return standings.memo(`json:page=${page}`, async () =>
     JSON.stringify(paginated({ url: `${env.publicUrl}/api/auth/users/top-players/` }, await standings.page(page, PAGE_SIZE.list), playerEntryJson)),
   );
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
     const standings = await scoreboard(actor, PRACTICE);
-    return new JsonText(await body(standings, new URL(request.url)));
+    return new JsonText(await body(standings, parseQuery(request, pageQuery).page));
   }, context);
 }
 

@@ -157,21 +157,6 @@ export async function eventChoices(actor: Actor | null): Promise<{ id: number; n
   return db.event.findMany({ select: { id: true, name: true }, orderBy: [{ startDate: 'desc' }, { id: 'desc' }], take: 500 });
 }
 
-/** The JSON of SPEC §3 Notification (title, description, event, created_at) plus what lists show. */
-export function notificationJson(n: NotificationItem) {
-  return {
-    id: n.id,
-    title: n.title,
-    description: n.description,
-    event: n.event?.id ?? null,
-    event_name: n.event?.name ?? null,
-    type: n.kind,
-    link: n.link,
-    is_new: n.isNew,
-    created_at: n.createdAt.toISOString(),
-  };
-}
-
 // ---- Notices the platform writes (notify.server.ts writes them in the caller's transaction) ----
 
 type NoticeTx = Pick<Prisma.TransactionClient, 'notification' | 'submission'>;

@@ -87,6 +87,19 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
 }
 
 /**
+ * Reads a request's query string with a schema of app/schemas/query.ts (the first value of each
+ * parameter), or throws Invalid with the refused parameters' messages. The same schemas make the
+ * query parameters of the OpenAPI document.
+ */
+export function parseQuery<S extends z.ZodType>(request: Pick<Request, 'url'>, schema: S): z.output<S> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of new URL(request.url).searchParams) if (!(key in values)) values[key] = value;
+  const result = schema.safeParse(values);
+  if (!result.success) throw new Invalid(zodFieldErrors(result.error));
+  return result.data;
+}
+
+/**
  * The absolute link to page `n` of the list at `url`: PUBLIC_URL (never the request's Host header),
  * the request's path ending in '/' as SPEC §7 writes its paths (so `next` and `previous` agree
  * whether the caller wrote the slash or not), and its query with `page` set to n.
@@ -98,8 +111,11 @@ export function pageLink(url: URL, n: number): string {
   return `${env.publicUrl}${path}?${query}`;
 }
 
+/** A page of a list as the API answers it (its schema: paginated() in app/api/openapi/shapes.ts). */
+export interface PageJson<R> { count: number; next: string | null; previous: string | null; results: R[] }
+
 /** The paginated list shape of SPEC §3: {count, next, previous, results}; links from pageLink. */
-export function paginated<T, R>(request: Pick<Request, 'url'>, page: Page<T>, map: (row: T) => R) {
+export function paginated<T, R>(request: Pick<Request, 'url'>, page: Page<T>, map: (row: T) => R): PageJson<R> {
   const url = new URL(request.url);
   const last = Math.max(1, Math.ceil(page.count / page.pageSize));
   return {

@@ -38,3 +38,10 @@ test('the board with a challenge dialog open, the scoreboard, the editor and the
   await expect(page.getByRole('dialog')).toBeVisible();
   await audit(page, 'review-dialog');
 });
+
+test('the API reference (its list of calls and a group of calls) has no serious or critical violations', async ({ page }) => {
+  await visit(page, '/api/docs');
+  await audit(page, 'api-docs');
+  await visit(page, '/api/docs?group=challenges');
+  await audit(page, 'api-docs-challenges');
+});

@@ -4,6 +4,14 @@ import { contextOf } from '~/lib/context';
 import { sessionCookie } from '~/lib/session.server';
 import { loginSchema } from '~/schemas/account';
 import type { Route } from './+types/jwt-create';
+import { z } from 'zod';
+
+export const TokensJson = z
+  .strictObject({
+    access: z.string().meta({ description: 'Send it as `Authorization: Bearer <access>`.' }),
+    refresh: z.string().meta({ description: 'The same token: there is one per session, revoked by POST /api/auth/jwt/destroy/.' }),
+  })
+  .meta({ id: 'Tokens' });
 
 /**
  * POST /api/auth/jwt/create/: sets the same session cookie as the login page and returns the
@@ -18,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { token, deviceCookie } = await login(data, { ip: contextOf(context).ip, userAgent: request.headers.get('User-Agent'), cookie: request.headers.get('Cookie') });
     // The session cookie first (clients that read one Set-Cookie take it), then the device cookie.
     const headers = new Headers([['Set-Cookie', await sessionCookie.serialize(token)], ['Set-Cookie', deviceCookie]]);
-    return Response.json({ access: token, refresh: token }, { headers });
+    return Response.json({ access: token, refresh: token } satisfies z.infer<typeof TokensJson>, { headers });
   });
 }
 

@@ -4,6 +4,24 @@ import { api, methodNotAllowed, readBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { MESSAGES } from '~/lib/messages';
 import type { Route } from './+types/upload-users';
+import { z } from 'zod';
+import { detail, int } from '../openapi/shapes';
+
+/** What the import did with each row of the file. */
+export const ImportJson = z
+  .strictObject({
+    detail: detail(),
+    report: z.array(
+      z.strictObject({
+        row: int(),
+        username: z.string(),
+        email: z.string(),
+        outcome: z.enum(['created', 'updated', 'unchanged', 'rejected']),
+        reason: z.string().optional().meta({ description: 'Why a row was rejected.' }),
+      }),
+    ),
+  })
+  .meta({ id: 'LearnerImport' });
 
 /** POST /api/auth/users/upload-users/ multipart {file}: the superuser's learner import. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -13,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requireSuperuser(actor); // before reading the body
     const { form } = await readBody(request);
     const report = await importLearners(actor, form?.get('file'));
-    return { detail: MESSAGES.exportSuccess, report };
+    return { detail: MESSAGES.exportSuccess, report } satisfies z.infer<typeof ImportJson>;
   });
 }
 

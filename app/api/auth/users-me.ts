@@ -6,7 +6,8 @@ import { getApiUser } from '~/lib/auth.server';
 import { isFile } from '~/lib/uploads.server';
 import { profileSchema } from '~/schemas/account';
 import type { Route } from './+types/users-me';
-import { userJson } from './user-json';
+import { userJson, type MeJson } from './user-json';
+import type { z } from 'zod';
 import type { User } from '~/generated/prisma/client';
 import { hasActiveTeam } from '~/domain/teams.server';
 
@@ -14,8 +15,8 @@ import { hasActiveTeam } from '~/domain/teams.server';
  * The current user as GET and PUT /api/auth/users/me/ both answer it: the user JSON plus
  * has_active_team (a member of a team in an event that has not ended), for both verbs.
  */
-async function meJson(user: User) {
-  return userJson(viewOfUser(user, user), { has_active_team: await hasActiveTeam(user.id) });
+async function meJson(user: User): Promise<z.infer<typeof MeJson>> {
+  return { ...userJson(viewOfUser(user, user)), has_active_team: await hasActiveTeam(user.id) };
 }
 
 /** GET /api/auth/users/me/: the current profile (used to restore the session). */

@@ -4,6 +4,12 @@ import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { learnerIdsSchema } from '~/schemas/account';
 import type { Route } from './+types/users-validation';
+import { z } from 'zod';
+import { detail, int } from '../openapi/shapes';
+
+export const ValidationJson = z
+  .strictObject({ detail: detail(), changed: int().meta({ description: 'Learners whose state changed (those already in it are left as they were).' }) })
+  .meta({ id: 'LearnerValidation' });
 
 /**
  * PUT /api/auth/users/{id}/validate/ and /invalidate/, and the bulk forms
@@ -19,7 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const bulk = !params.id;
     const ids = bulk ? (await parseBody(request, learnerIdsSchema)).data.ids : [Number(params.id) || 0];
     const changed = await setValidation(actor, ids, validated);
-    return { detail: validationMessage(validated, changed, bulk), changed };
+    return { detail: validationMessage(validated, changed, bulk), changed } satisfies z.infer<typeof ValidationJson>;
   });
 }
 

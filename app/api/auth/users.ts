@@ -2,14 +2,16 @@ import { createCollaborator, signUp, signUpAlsoRefused } from '~/domain/accounts
 import { isStaff } from '~/domain/policy.server';
 import { viewOfUser } from '~/domain/user-view.server';
 import { listLearners } from '~/domain/learners.server';
-import { api, methodNotAllowed, paginated, parseBody, readBody } from '~/lib/api.server';
+import { api, methodNotAllowed, paginated, parseBody, parseQuery, readBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { contextOf } from '~/lib/context';
-import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { PAGE_SIZE } from '~/lib/pagination';
 import { collaboratorSchema, signUpSchema } from '~/schemas/account';
+import { learnersQuery } from '~/schemas/query';
 import { MESSAGES } from '~/lib/messages';
 import type { Route } from './+types/users';
-import { userJson } from './user-json';
+import { userJson, type CollaboratorJson, type UserWithPointsJson } from './user-json';
+import type { z } from 'zod';
 
 const sendsPassword = async (request: Request) => {
   const { values } = await readBody(request);
@@ -20,9 +22,9 @@ const sendsPassword = async (request: Request) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
-    const url = new URL(request.url);
-    const page = await listLearners(actor, { search: url.searchParams.get('learnerSearchInput') ?? '', page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list });
-    return paginated(request, page, (row) => userJson(row.user, { total_points: row.totalPoints }));
+    const query = parseQuery(request, learnersQuery);
+    const page = await listLearners(actor, { search: query.learnerSearchInput, page: query.page, pageSize: PAGE_SIZE.list });
+    return paginated(request, page, (row): z.infer<typeof UserWithPointsJson> => ({ ...userJson(row.user), total_points: row.totalPoints }));
   });
 }
 
@@ -40,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isStaff(actor) && !(await sendsPassword(request.clone()))) {
       const { data } = await parseBody(request, collaboratorSchema);
       const user = await createCollaborator(actor, data);
-      return Response.json({ ...userJson(viewOfUser(actor!, user)), detail: MESSAGES.collaboratorSuccess }, { status: 201 });
+      return Response.json({ ...userJson(viewOfUser(actor!, user)), detail: MESSAGES.collaboratorSuccess } satisfies z.infer<typeof CollaboratorJson>, { status: 201 });
     }
     const { data } = await parseBody(request, signUpSchema, { alsoRefused: signUpAlsoRefused });
     const user = await signUp(data, { ip: contextOf(context).ip });

@@ -1,20 +1,20 @@
 import { requireStaff } from '~/domain/policy.server';
 import { addChallengeFiles, listChallengeFiles } from '~/domain/challenge-files.server';
 import { fileJson } from './challenge-json';
-import { api, methodNotAllowed, paginated, readBody } from '~/lib/api.server';
+import { api, methodNotAllowed, paginated, parseQuery, readBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { Invalid } from '~/lib/errors.server';
-import { PAGE_SIZE, pageNumber, pageSize } from '~/lib/pagination';
+import { PAGE_SIZE } from '~/lib/pagination';
+import { pagedQuery } from '~/schemas/query';
 import type { Route } from './+types/files';
+
+export const filesQuery = pagedQuery(PAGE_SIZE.list);
 
 /** GET /api/challenges/{id}/files/: {count, next, previous, results: [{id, name}]}. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return api(async () => {
-    const url = new URL(request.url);
-    const page = await listChallengeFiles(await getApiUser(request, context), Number(params.id) || 0, {
-      page: pageNumber(url.searchParams.get('page')),
-      pageSize: pageSize(url.searchParams.get('page_size'), PAGE_SIZE.list),
-    });
+    const query = parseQuery(request, filesQuery);
+    const page = await listChallengeFiles(await getApiUser(request, context), Number(params.id) || 0, { page: query.page, pageSize: query.page_size });
     return paginated(request, page, fileJson);
   });
 }

@@ -1,8 +1,8 @@
 import { challengeChoices, listBoard, topSolvers } from '~/domain/challenge-board.server';
 import { PRACTICE } from '~/domain/scope.server';
-import { api, methodNotAllowed, paginated } from '~/lib/api.server';
+import { api, methodNotAllowed, paginated, parseQuery } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
-import { PAGE_SIZE, pageNumber, pageSize } from '~/lib/pagination';
+import { practiceBoardQuery } from '~/schemas/query';
 import type { Route } from './+types/practices';
 import { challengeJson } from './challenge-json';
 
@@ -14,10 +14,9 @@ import { challengeJson } from './challenge-json';
 export async function loader({ request, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
-    const url = new URL(request.url);
-    if (url.searchParams.has('next')) return challengeChoices(actor, PRACTICE);
-    const categoryId = Number(url.searchParams.get('category_id')) || null;
-    const page = await listBoard(actor, PRACTICE, { categoryId, page: pageNumber(url.searchParams.get('page')), pageSize: pageSize(url.searchParams.get('page_size'), PAGE_SIZE.challenges) });
+    const query = parseQuery(request, practiceBoardQuery);
+    if (query.next) return challengeChoices(actor, PRACTICE);
+    const page = await listBoard(actor, PRACTICE, { categoryId: query.category_id, page: query.page, pageSize: query.page_size });
     const solvers = await Promise.all(page.results.map((c) => topSolvers(actor, PRACTICE, c.id)));
     return paginated(request, { ...page, results: page.results.map((c, i) => ({ c, s: solvers[i] })) }, ({ c, s }) => challengeJson(c, { solvers: s }));
   });

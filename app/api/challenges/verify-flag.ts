@@ -4,6 +4,8 @@ import { api, methodNotAllowed, parseBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { verifyFlagSchema } from '~/schemas/flag-attempt';
 import type { Route } from './+types/verify-flag';
+import type { z } from 'zod';
+import type { MessageJson } from '../openapi/shapes';
 
 /** POST /api/challenges/{id}/verify-submitted-flag/ {flag}: 200 {detail} or 400 {flag: [...]}. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -12,7 +14,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const actor = await getApiUser(request, context);
     requireAuthenticated(actor); // before reading the body
     const { data } = await parseBody(request, verifyFlagSchema);
-    return verifyFlag(actor, Number(params.id), data.flag);
+    return (await verifyFlag(actor, Number(params.id), data.flag)) satisfies z.infer<typeof MessageJson>;
   }, context);
 }
 

@@ -1,8 +1,8 @@
 import { challengeChoices, listBoard, topSolvers } from '~/domain/challenge-board.server';
 import { resolveScope } from '~/domain/scope.server';
-import { api, methodNotAllowed, paginated } from '~/lib/api.server';
+import { api, methodNotAllowed, paginated, parseQuery } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
-import { PAGE_SIZE, pageNumber, pageSize } from '~/lib/pagination';
+import { eventBoardQuery } from '~/schemas/query';
 import { challengeJson } from '../challenges/challenge-json';
 import type { Route } from './+types/challenges';
 
@@ -16,14 +16,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
     const scope = await resolveScope({ eventId: params.id });
-    const url = new URL(request.url);
-    if (url.searchParams.has('next')) return challengeChoices(actor, scope);
-    const page = await listBoard(actor, scope, {
-      categoryId: Number(url.searchParams.get('category_id')) || null,
-      trainingWeek: Number(url.searchParams.get('training_week')) || null,
-      page: pageNumber(url.searchParams.get('page')),
-      pageSize: pageSize(url.searchParams.get('page_size'), PAGE_SIZE.challenges),
-    });
+    const query = parseQuery(request, eventBoardQuery);
+    if (query.next) return challengeChoices(actor, scope);
+    const page = await listBoard(actor, scope, { categoryId: query.category_id, trainingWeek: query.training_week, page: query.page, pageSize: query.page_size });
     const solvers = await Promise.all(page.results.map((c) => topSolvers(actor, scope, c.id)));
     return paginated(request, { ...page, results: page.results.map((c, i) => ({ c, s: solvers[i] })) }, ({ c, s }) => challengeJson(c, { solvers: s }));
   });

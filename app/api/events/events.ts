@@ -1,13 +1,11 @@
 import { createEvent, getEvent, listEvents } from '~/domain/events.server';
-import { isEventType } from '~/domain/event-types';
 import { requireStaff } from '~/domain/policy.server';
-import { api, methodNotAllowed, paginated, readBody, zodFieldErrors } from '~/lib/api.server';
+import { api, methodNotAllowed, paginated, parseQuery, readBody, zodFieldErrors } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { Invalid } from '~/lib/errors.server';
-import { PAGE_SIZE, pageNumber, pageSize } from '~/lib/pagination';
 import { withoutBlanks } from '~/schemas/challenge';
 import { eventSchema } from '~/schemas/event';
-import { CHOICE } from '~/schemas/fields';
+import { eventsQuery } from '~/schemas/query';
 import { eventJson } from './event-json';
 import type { Route } from './+types/events';
 
@@ -15,14 +13,8 @@ import type { Route } from './+types/events';
 export async function loader({ request, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
-    const url = new URL(request.url);
-    const type = url.searchParams.get('type') || null;
-    if (type !== null && !isEventType(type)) throw new Invalid({ type: [CHOICE] });
-    const page = await listEvents(actor, {
-      type,
-      page: pageNumber(url.searchParams.get('page')),
-      pageSize: pageSize(url.searchParams.get('page_size'), PAGE_SIZE.events),
-    });
+    const query = parseQuery(request, eventsQuery);
+    const page = await listEvents(actor, { type: query.type, page: query.page, pageSize: query.page_size });
     return paginated(request, page, eventJson);
   });
 }

@@ -1,9 +1,9 @@
 import { createTeam, listTeams, requireTeamPlayer, teamView } from '~/domain/teams.server';
 import { resolveScope } from '~/domain/scope.server';
-import { api, methodNotAllowed, paginated, parseBody } from '~/lib/api.server';
+import { api, methodNotAllowed, paginated, parseBody, parseQuery } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { Invalid } from '~/lib/errors.server';
-import { pageNumber } from '~/lib/pagination';
+import { pageQuery } from '~/schemas/query';
 import { teamCreateSchema } from '~/schemas/team';
 import { rankedTeamJson, teamJson } from '../teams/team-json';
 import type { Route } from './+types/teams';
@@ -13,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
     const scope = await resolveScope({ eventId: params.id });
-    const page = await listTeams(actor, scope, pageNumber(new URL(request.url).searchParams.get('page')));
+    const page = await listTeams(actor, scope, parseQuery(request, pageQuery).page);
     return paginated(request, page, (t) => rankedTeamJson(t, Number(params.id)));
   });
 }

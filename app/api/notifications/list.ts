@@ -1,11 +1,14 @@
-import { createAdminNotification, listNotifications, NOTIFICATION_KINDS, notificationJson, type NotificationList } from '~/domain/notifications.server';
+import { createAdminNotification, listNotifications, NOTIFICATION_KINDS, type NotificationList } from '~/domain/notifications.server';
 import { requireStaff } from '~/domain/policy.server';
-import { api, methodNotAllowed, paginated, parseBody } from '~/lib/api.server';
+import { api, methodNotAllowed, paginated, parseBody, parseQuery } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { NotFound } from '~/lib/errors.server';
-import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { PAGE_SIZE } from '~/lib/pagination';
+import { pageQuery } from '~/schemas/query';
 import { NOTIFICATION_MESSAGES, notificationSchema } from '~/schemas/notification';
 import type { Route } from './+types/list';
+import type { z } from 'zod';
+import { notificationJson, type SentNotificationJson } from './notification-json';
 
 function listOf(kind: string | undefined): NotificationList {
   if (kind === undefined) return 'all';
@@ -22,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
     const list = listOf(params.kind);
-    const page = pageNumber(new URL(request.url).searchParams.get('page'));
+    const { page } = parseQuery(request, pageQuery);
     return paginated(request, await listNotifications(actor, list, { page, pageSize: PAGE_SIZE.list }), notificationJson);
   });
 }
@@ -35,6 +38,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     requireStaff(actor);
     const { data } = await parseBody(request, notificationSchema);
     const created = await createAdminNotification(actor, data);
-    return Response.json({ ...notificationJson(created), detail: NOTIFICATION_MESSAGES.sent }, { status: 201 });
+    return Response.json({ ...notificationJson(created), detail: NOTIFICATION_MESSAGES.sent } satisfies z.infer<typeof SentNotificationJson>, { status: 201 });
   });
 }

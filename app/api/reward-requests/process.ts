@@ -3,7 +3,8 @@ import { decideRewardRequests, decisionMessage, getRewardRequest, type Decision 
 import { api, methodNotAllowed } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import type { Route } from './+types/process';
-import { rewardRequestJson } from './request-json';
+import { rewardRequestJson, type ProcessedRequestJson } from './request-json';
+import type { z } from 'zod';
 
 /**
  * PUT /api/reward-requests/{id}/validate/ and /dismiss/ (staff): 200 with the request and SPEC §8's
@@ -17,7 +18,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const decision: Decision = new URL(request.url).pathname.replace(/\/$/, '').endsWith('/dismiss') ? 'dismiss' : 'validate';
     const id = await getRewardRequest(actor, Number(params.id)).then((r) => r.id);
     await decideRewardRequests(actor, decision, [id]);
-    return { ...rewardRequestJson(await getRewardRequest(actor, id)), detail: decisionMessage(decision, 1) };
+    return { ...rewardRequestJson(await getRewardRequest(actor, id)), detail: decisionMessage(decision, 1) } satisfies z.infer<typeof ProcessedRequestJson>;
   });
 }
 

@@ -1,18 +1,21 @@
 import { requireStaff } from '~/domain/policy.server';
 import { createReward, rewardPage } from '~/domain/rewards.server';
-import { api, methodNotAllowed, paginated, parseBody } from '~/lib/api.server';
+import { api, methodNotAllowed, paginated, parseBody, parseQuery } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
-import { PAGE_SIZE, pageNumber, pageSize } from '~/lib/pagination';
+import { PAGE_SIZE } from '~/lib/pagination';
+import { pagedQuery } from '~/schemas/query';
 import { rewardSchema } from '~/schemas/reward';
 import type { Route } from './+types/rewards';
 import { rewardJson } from './reward-json';
+
+export const rewardsQuery = pagedQuery(PAGE_SIZE.list);
 
 /** GET /api/rewards/?page=&page_size= (signed-in users): the rewards on sale, cheapest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
-    const params = new URL(request.url).searchParams;
-    const page = await rewardPage(actor, { page: pageNumber(params.get('page')), pageSize: pageSize(params.get('page_size'), PAGE_SIZE.list) });
+    const query = parseQuery(request, rewardsQuery);
+    const page = await rewardPage(actor, { page: query.page, pageSize: query.page_size });
     return paginated(request, page, rewardJson);
   });
 }

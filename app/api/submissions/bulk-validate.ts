@@ -3,6 +3,10 @@ import { bulkValidationMessage, validateSubmissions } from '~/domain/submission-
 import { api, methodNotAllowed, readBody } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import type { Route } from './+types/bulk-validate';
+import { z } from 'zod';
+import { detail, int } from '../openapi/shapes';
+
+export const BulkValidatedJson = z.strictObject({ detail: detail(), validated: int() }).meta({ id: 'SubmissionsValidated' });
 
 /**
  * PUT /api/submissions/bulk-validate/ {ids: [...]} (staff; an addition to SPEC §7): validates every
@@ -15,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requireStaff(actor);
     const { values } = await readBody(request);
     const validated = await validateSubmissions(actor, values.ids);
-    return { detail: bulkValidationMessage(validated), validated };
+    return { detail: bulkValidationMessage(validated), validated } satisfies z.infer<typeof BulkValidatedJson>;
   });
 }
 

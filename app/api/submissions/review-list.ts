@@ -1,26 +1,34 @@
-// The review list of one scope as JSON: GET /api/submissions/practices now, and the event's
-// /api/events/{id}/submissions/ later, share this reading of the query and the shape of a row.
+// The review list of one scope as JSON: GET /api/submissions/practices and the event's
+// /api/events/{id}/submissions/ share this reading of the query and the shape of a row.
+import { z } from 'zod';
 import { listSubmissions, type ReviewRow } from '~/domain/submission-review.server';
 import type { Scope } from '~/domain/scope.server';
 import type { Actor } from '~/domain/policy.server';
-import { paginated } from '~/lib/api.server';
-import { invalid } from '~/lib/errors.server';
-import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
-
-const IS_VALIDATED: Record<string, boolean | null> = { true: true, false: false, null: null, none: null, '1': true, '0': false };
-
-/** is_validated=true|false|null filters by review state; absent or empty lists every state. */
-export function isValidatedParam(value: string | null): boolean | null | undefined {
-  if (value === null || value === '') return undefined;
-  const key = value.toLowerCase();
-  if (!(key in IS_VALIDATED)) invalid('is_validated', 'Select a valid choice. Use true, false or null.');
-  return IS_VALIDATED[key];
-}
+import { paginated, parseQuery } from '~/lib/api.server';
+import { PAGE_SIZE } from '~/lib/pagination';
+import { reviewQuery } from '~/schemas/query';
+import { dateTime, int, paginated as pageOf } from '../openapi/shapes';
 
 export const writeupUrl = (request: Request, id: number) => new URL(`/api/submissions/${id}/download-writeup/`, request.url).toString();
 
+export const SubmissionJson = z
+  .strictObject({
+    id: int(),
+    score: int(),
+    is_correct: z.boolean(),
+    is_validated: z.boolean().nullable().meta({ description: 'null pending, true accepted, false rejected.' }),
+    writeup: z.url().nullable().meta({ description: 'Where to download the writeup.' }),
+    comment: z.string().nullable().meta({ description: 'Why it was rejected.' }),
+    learner: z.strictObject({ id: int(), username: z.string() }),
+    team_data: z.strictObject({ id: int(), name: z.string() }).nullable(),
+    challenge: z.strictObject({ id: int(), name: z.string(), category_name: z.string(), initial_value: int() }),
+    created_at: dateTime(),
+  })
+  .meta({ id: 'Submission' });
+export const SubmissionPageJson = pageOf(SubmissionJson, 'SubmissionPage');
+
 /** A submission as SPEC §3 names its fields. */
-export function submissionJson(request: Request, row: ReviewRow) {
+export function submissionJson(request: Request, row: ReviewRow): z.infer<typeof SubmissionJson> {
   return {
     id: row.id,
     score: row.score,
@@ -36,12 +44,7 @@ export function submissionJson(request: Request, row: ReviewRow) {
 }
 
 export async function reviewList(request: Request, actor: Actor | null, scope: Scope) {
-  const params = new URL(request.url).searchParams;
-  const page = await listSubmissions(actor, scope, {
-    isValidated: isValidatedParam(params.get('is_validated')),
-    search: params.get('search') ?? undefined,
-    page: pageNumber(params.get('page')),
-    pageSize: PAGE_SIZE.list,
-  });
+  const query = parseQuery(request, reviewQuery);
+  const page = await listSubmissions(actor, scope, { isValidated: query.is_validated, search: query.search, page: query.page, pageSize: PAGE_SIZE.list });
   return paginated(request, page, (row) => submissionJson(request, row));
 }

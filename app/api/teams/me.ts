@@ -1,9 +1,11 @@
 import { myTeam, TEAM_MESSAGES } from '~/domain/teams.server';
-import { api, methodNotAllowed } from '~/lib/api.server';
+import { api, methodNotAllowed, parseQuery } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
 import { NotFound } from '~/lib/errors.server';
 import type { Route } from './+types/me';
-import { teamJson } from './team-json';
+import { teamJson, type MyTeamJson } from './team-json';
+import { myTeamQuery } from '~/schemas/query';
+import type { z } from 'zod';
 
 /**
  * GET /api/teams/me/[?team=id]: the caller's team in the current or next team event (or the one
@@ -13,10 +15,9 @@ import { teamJson } from './team-json';
 export async function loader({ request, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
-    const asked = Number(new URL(request.url).searchParams.get('team'));
-    const mine = await myTeam(actor, Number.isSafeInteger(asked) ? asked : null);
+    const mine = await myTeam(actor, parseQuery(request, myTeamQuery).team);
     if (!mine) throw new NotFound(TEAM_MESSAGES.noTeam);
-    return { ...teamJson(mine.team), teams: mine.others.map((t) => ({ id: t.id, name: t.name, event: t.event.id, event_name: t.event.name })) };
+    return { ...teamJson(mine.team), teams: mine.others.map((t) => ({ id: t.id, name: t.name, event: t.event.id, event_name: t.event.name })) } satisfies z.infer<typeof MyTeamJson>;
   });
 }
 

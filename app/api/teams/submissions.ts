@@ -1,8 +1,24 @@
 import { teamSubmissions } from '~/domain/teams.server';
-import { api, methodNotAllowed, paginated } from '~/lib/api.server';
+import { api, methodNotAllowed, paginated, parseQuery } from '~/lib/api.server';
 import { getApiUser } from '~/lib/auth.server';
-import { pageNumber } from '~/lib/pagination';
+import { pageQuery } from '~/schemas/query';
 import type { Route } from './+types/submissions';
+import { z } from 'zod';
+import { dateTime, int, paginated as pageOf } from '../openapi/shapes';
+
+export const TeamSubmissionJson = z
+  .strictObject({
+    id: int(),
+    score: int(),
+    is_correct: z.boolean(),
+    is_validated: z.boolean().nullable(),
+    learner: z.strictObject({ id: int(), username: z.string() }),
+    team_data: z.strictObject({ id: int(), name: z.string() }),
+    challenge: z.strictObject({ id: int(), name: z.string(), category_name: z.string(), initial_value: int() }),
+    created_at: dateTime(),
+  })
+  .meta({ id: 'TeamSubmission' });
+export const TeamSubmissionPageJson = pageOf(TeamSubmissionJson, 'TeamSubmissionPage');
 
 /**
  * GET /api/teams/{id}/submissions/?page=n: the team's submissions, newest first, 10 per page
@@ -11,8 +27,8 @@ import type { Route } from './+types/submissions';
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return api(async () => {
     const actor = await getApiUser(request, context);
-    const { team, page } = await teamSubmissions(actor, Number(params.id), pageNumber(new URL(request.url).searchParams.get('page')));
-    return paginated(request, page, (s) => ({
+    const { team, page } = await teamSubmissions(actor, Number(params.id), parseQuery(request, pageQuery).page);
+    return paginated(request, page, (s): z.infer<typeof TeamSubmissionJson> => ({
       id: s.id,
       score: s.score,
       is_correct: s.isCorrect,
