@@ -34,6 +34,16 @@ export default [
     route('practices/statistics', 'routes/scoped/statistics.tsx', { id: 'practice-statistics' }),
   ]),
 
+  // Exports: a list page's rows as a CSV or .xlsx file, at the page's path plus /export with the
+  // page's filters (docs/rules.md "Exports"). Resource routes: no layout loader runs for them.
+  route('practices/users/export', 'routes/practices/users-export.ts'),
+  route('practices/scoreboard/export', 'routes/scoped/scoreboard-export.ts', { id: 'practice-scoreboard-export' }),
+  route('competes/:eventId/scoreboard/export', 'routes/scoped/scoreboard-export.ts', { id: 'event-scoreboard-export' }),
+  route('practices/submissions/export', 'routes/scoped/submissions-export.ts', { id: 'practice-submissions-export' }),
+  route('competes/:eventId/submissions/export', 'routes/scoped/submissions-export.ts', { id: 'event-submissions-export' }),
+  route('blacks-fridays/unprocessed-reward-requests/export', 'routes/blacks-fridays/reward-requests-export.ts', { id: 'unprocessed-reward-requests-export' }),
+  route('blacks-fridays/processed-reward-requests/export', 'routes/blacks-fridays/reward-requests-export.ts', { id: 'processed-reward-requests-export' }),
+
   // Events (catalogue, type pages, event form)
   // [events pages]
   route('events', 'routes/events/catalogue.tsx'),

@@ -36,7 +36,8 @@ export function DownloadLink({ href, name, className = 'link', children }: { hre
     try {
       // Never from the HTTP cache: the file may be gone or no longer allowed since the last download.
       const response = await fetch(href, { credentials: 'same-origin', cache: 'no-store' });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      // A redirect means no file: an expired session led to the login page, a lost role home.
+      if (!response.ok || response.redirected) throw new Error(`HTTP ${response.status}`);
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');

@@ -1,11 +1,11 @@
 // The learners list, player pages and validation (SPEC §2 "Lists", "Team and player pages", §4).
 import type { User } from '~/generated/prisma/client';
-import { db } from '~/lib/db.server';
+import { db, inBatches } from '~/lib/db.server';
 import { Invalid, NotFound } from '~/lib/errors.server';
 import { containsLiteral, containsPattern } from '~/lib/literal-search';
-import type { Page } from '~/lib/pagination';
+import { EXPORT_PAGE, type Page } from '~/lib/pagination';
 import { statementsBy } from '~/lib/sql.server';
-import { requireAuthenticated, requireStaff, type Actor } from './policy.server';
+import { requireAuthenticated, requireStaff, requireSuperuser, type Actor } from './policy.server';
 import { canReachUser, viewOfUser, type UserView } from './user-view.server';
 import { PRACTICE } from './scope.server';
 import { logStaffAction } from './staff-log.server';
@@ -44,9 +44,19 @@ export async function listLearners(actor: Actor | null, opts: { search?: string;
     pageListed(where).all(...params, opts.pageSize, (opts.page - 1) * opts.pageSize),
   ]);
   const count = counted?.n ?? 0;
-  const users = page.length ? await db.user.findMany({ where: { id: { in: page.map((r) => r.id) } }, orderBy: { id: 'asc' } }) : [];
+  const users = await inBatches(page.map((r) => r.id), (ids) => db.user.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } }));
   const points = await practicePoints(users.map((u) => u.id));
   return { count, page: opts.page, pageSize: opts.pageSize, results: users.map((user) => ({ user: viewOfUser(actor, user), totalPoints: points.get(user.id) ?? 0 })) };
+}
+
+/**
+ * The learners list as the superuser downloads it (docs/rules.md "Exports"): the list above with
+ * the page's search, every page of it up to EXPORT_MAX_ROWS. The superuser's alone, like the import
+ * of the same columns: staff see e-mails on the page but do not take the whole list away.
+ */
+export async function exportLearners(actor: Actor | null, opts: { search?: string }): Promise<Page<LearnerRow>> {
+  requireSuperuser(actor);
+  return listLearners(actor, { search: opts.search, ...EXPORT_PAGE });
 }
 
 /** A player the actor may reach (user-view.server.ts), as the actor may see them. */

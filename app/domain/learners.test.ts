@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
 import { Forbidden, Invalid, NotFound, Unauthorized } from '~/lib/errors.server';
 import { makeStaff, makeSuperuser, makeUser } from '../../tests/support/factories';
-import { getPlayer, listLearners, setValidation, VALIDATION_MESSAGES, validationMessage } from './learners.server';
+import { EXPORT_MAX_ROWS } from '~/lib/pagination';
+import { exportLearners, getPlayer, listLearners, setValidation, VALIDATION_MESSAGES, validationMessage } from './learners.server';
 import { viewOfUser } from './user-view.server';
 
 describe('learners list', () => {
@@ -64,6 +65,41 @@ describe('learners list', () => {
     await makeUser({ username: `${tag}1` });
     const page = await listLearners(viewer, { search: tag, page: 5, pageSize: 10 });
     expect(page).toMatchObject({ count: 1, page: 5, results: [] });
+  });
+});
+
+describe('the learners export', () => {
+  it("is the superuser's list with the page's search, every page of it", async () => {
+    const superuser = await makeSuperuser();
+    const tag = `ex${Date.now()}`;
+    for (let i = 0; i < 13; i++) await makeUser({ username: `${tag}_${i}` });
+    const staff = await makeUser({ username: `${tag}_staff`, isStaff: true, isValidated: true });
+    const exported = await exportLearners(superuser, { search: tag });
+    const page = await listLearners(superuser, { search: tag, page: 1, pageSize: 100 });
+    // The same rows as the page lists, in its order, not only its first 10: collaborators included.
+    expect(exported.count).toBe(14);
+    expect(exported.results.map((r) => r.user.id)).toEqual(page.results.map((r) => r.user.id));
+    expect(exported.results.map((r) => r.user.id)).toContain(staff.id);
+    expect(exported.results[0].user.private?.email).toBe(`${tag}_0@example.com`);
+  });
+
+  it('is refused to staff and learners, and to anonymous callers', async () => {
+    await expect(exportLearners(await makeStaff(), {})).rejects.toBeInstanceOf(Forbidden);
+    await expect(exportLearners(await makeUser(), {})).rejects.toBeInstanceOf(Forbidden);
+    await expect(exportLearners(null, {})).rejects.toBeInstanceOf(Unauthorized);
+  });
+
+  it(`holds at most ${EXPORT_MAX_ROWS} rows, and counts them all`, { timeout: 60_000 }, async () => {
+    const superuser = await makeSuperuser();
+    const tag = `big${Date.now()}`;
+    const data = Array.from({ length: EXPORT_MAX_ROWS + 5 }, (_, i) => ({
+      username: `${tag}_${i}`, usernameKey: `${tag}_${i}`, fullname: `Big ${i}`, email: `${tag}_${i}@example.com`, passwordHash: 'x', isActive: true,
+    }));
+    await db.user.createMany({ data });
+    const exported = await exportLearners(superuser, { search: tag });
+    expect(exported.count).toBe(EXPORT_MAX_ROWS + 5);
+    expect(exported.results).toHaveLength(EXPORT_MAX_ROWS);
+    expect(exported.results.at(-1)!.user.username).toBe(`${tag}_${EXPORT_MAX_ROWS - 1}`);
   });
 });
 

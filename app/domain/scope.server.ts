@@ -46,6 +46,11 @@ export function scopePath(scope: Scope): string {
   return scope.kind === 'practice' ? '/practices' : `/competes/${scope.event.id}`;
 }
 
+/** How a file exported from the scope's pages names it: `practice`, or the event's id and name. */
+export function scopeFileLabel(scope: Scope): string {
+  return scope.kind === 'practice' ? 'practice' : `event-${scope.event.id}-${scope.event.name}`;
+}
+
 export type EventPhase = 'upcoming' | 'active' | 'ended';
 
 /** SPEC §3 is_active: now between start_date and end_date (both included). */

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeStaff, makeUser } from '../../tests/support/factories';
 import { makeChallenge, makeEvent, makeSubmission, makeTeam } from '../../tests/support/review-factories';
+import { db } from '~/lib/db.server';
+import { EXPORT_PAGE } from '~/lib/pagination';
 import { scoreboardOf } from './scoreboard.server';
 import type { Scope } from './scope.server';
 
@@ -51,6 +53,41 @@ describe('scoreboardOf', () => {
     expect(page.results.map((e) => [e.id, e.score, e.members])).toEqual([[p1.id, 50, null]]);
     expect(page.results[0]!.coin).toBe(0);
     expect(page.results[0]!.href).toBe(`/competes/${event.id}/users/${p1.id}`);
+  });
+
+  // An export asks for every entry in one page: past what one Prisma query may bind (999 values).
+  it('gives a page of more than a thousand players, and of as many teams, ranked', { timeout: 60_000 }, async () => {
+    const n = 1_200;
+    const tag = `big${Date.now()}`;
+    await db.user.createMany({
+      data: Array.from({ length: n }, (_, i) => ({ username: `${tag}_${i}`, usernameKey: `${tag}_${i}`, fullname: 'x', email: `${tag}_${i}@example.com`, passwordHash: 'x', isActive: true })),
+    });
+    const users = await db.user.findMany({ where: { username: { startsWith: `${tag}_` } }, orderBy: { id: 'asc' } });
+    const solo = await makeEvent({ type: 'black-friday' });
+    const team = await makeEvent({ type: 'online' });
+    const [c1, c2] = [await makeChallenge({ eventId: solo.id }), await makeChallenge({ eventId: team.id })];
+    await db.team.createMany({
+      data: users.map((u) => ({ name: u.username, nameKey: u.username, eventId: team.id, ownerId: u.id, passwordHash: 'x', codeInvitation: `${u.username}-code` })),
+    });
+    const teams = await db.team.findMany({ where: { eventId: team.id }, orderBy: { id: 'asc' } });
+    await db.teamMember.createMany({ data: teams.map((t) => ({ teamId: t.id, userId: t.ownerId, eventId: team.id })) });
+    // Player i scores i + 1 points: the last one leads.
+    await db.submission.createMany({
+      data: users.flatMap((u, i) => [
+        { challengeId: c1.id, learnerId: u.id, eventId: solo.id, score: i + 1, isCorrect: true, isValidated: true, solveKey: `u:${u.id}:${c1.id}` },
+        { challengeId: c2.id, learnerId: u.id, teamId: teams[i].id, eventId: team.id, score: i + 1, isCorrect: true, isValidated: true, solveKey: `t:${teams[i].id}:${c2.id}` },
+      ]),
+    });
+    const viewer = await makeUser();
+    const players = await (await scoreboardOf(viewer, { kind: 'event', event: solo })).page(EXPORT_PAGE.page, EXPORT_PAGE.pageSize);
+    expect(players.count).toBe(n);
+    expect(players.results).toHaveLength(n);
+    expect(players.results[0]).toMatchObject({ rank: 1, name: users[n - 1].username, score: n });
+    expect(players.results[n - 1]).toMatchObject({ rank: n, name: users[0].username, score: 1, submissions: [{ score: 1 }] });
+    const ranked = await (await scoreboardOf(viewer, { kind: 'event', event: team })).page(EXPORT_PAGE.page, EXPORT_PAGE.pageSize);
+    expect(ranked.results).toHaveLength(n);
+    expect(ranked.results[0]).toMatchObject({ rank: 1, name: teams[n - 1].name, score: n, submissions: [{ score: n }] });
+    expect(ranked.results[n - 1]).toMatchObject({ name: teams[0].name, submissions: [{ score: 1 }] });
   });
 
   it('refuses an anonymous viewer', async () => {

@@ -2,7 +2,7 @@
 // once per scope and kept in memory (lib/kept.server.ts): scoreboard reads are far more frequent
 // than solves, and any write to Submission or User (names, countries, roles) drops the copy.
 import { Prisma } from '~/generated/prisma/client';
-import { db } from '~/lib/db.server';
+import { db, inBatches } from '~/lib/db.server';
 import { PAGE_SIZE, type Page } from '~/lib/pagination';
 import { Derived, Kept } from '~/lib/kept.server';
 import { requireAuthenticated, type Actor } from './policy.server';
@@ -157,11 +157,14 @@ export async function pointsOf(scope: Scope, userIds: number[]): Promise<Map<num
     const standings = await warm;
     return new Map(userIds.map((id) => [id, standings.pointsOf(id)]));
   }
-  const rows = await db.submission.groupBy({
-    by: ['learnerId'],
-    where: { ...countingSubmissions(scope), learnerId: { in: userIds }, learner: { isStaff: false, isSuperuser: false } },
-    _sum: { score: true },
-  });
+  // In batches: an export's list asks for thousands of players (db.server.ts ID_BATCH).
+  const rows = await inBatches(userIds, (ids) =>
+    db.submission.groupBy({
+      by: ['learnerId'],
+      where: { ...countingSubmissions(scope), learnerId: { in: ids }, learner: { isStaff: false, isSuperuser: false } },
+      _sum: { score: true },
+    }),
+  );
   const found = new Map(rows.map((r) => [r.learnerId, r._sum.score ?? 0]));
   return new Map(userIds.map((id) => [id, found.get(id) ?? 0]));
 }

@@ -2,7 +2,7 @@
 // waiting for review is validated (final) or invalidated with a comment; a rejected one stops
 // counting, so the player may solve the challenge again.
 import type { Prisma } from '~/generated/prisma/client';
-import { db } from '~/lib/db.server';
+import { db, inBatches } from '~/lib/db.server';
 import { DomainError, Forbidden, Invalid, NotFound } from '~/lib/errors.server';
 import { containsLiteral, containsPattern } from '~/lib/literal-search';
 import type { Page } from '~/lib/pagination';
@@ -28,12 +28,7 @@ export const COMMENT_MAX = 2000;
 export const BULK_MAX = 500;
 
 /** The review state of SPEC §3: is_validated null (pending), true (accepted) or false (rejected). */
-export type ReviewState = 'pending' | 'accepted' | 'rejected';
-export const REVIEW_STATES: Record<ReviewState, boolean | null> = { pending: null, accepted: true, rejected: false };
-
-export function reviewStateOf(isValidated: boolean | null): ReviewState {
-  return isValidated === null ? 'pending' : isValidated ? 'accepted' : 'rejected';
-}
+export { REVIEW_STATES, reviewStateOf, type ReviewState } from './review-states';
 
 const rowSelect = {
   id: true,
@@ -103,9 +98,9 @@ async function searchSubmissions(scope: Scope, q: string, opts: ReviewListOption
     countSearched(where).get(...params),
     pageSearched(where).all(...params, opts.pageSize, (opts.page - 1) * opts.pageSize),
   ]);
-  const results = ids.length
-    ? await db.submission.findMany({ where: { id: { in: ids.map((r) => r.id) } }, select: rowSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] })
-    : [];
+  const results = await inBatches(ids.map((r) => r.id), (batch) =>
+    db.submission.findMany({ where: { id: { in: batch } }, select: rowSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+  );
   return { count: counted?.n ?? 0, page: opts.page, pageSize: opts.pageSize, results };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
+import { EXPORT_PAGE } from '~/lib/pagination';
 import { DomainError, Forbidden, Invalid, NotFound, Unauthorized } from '~/lib/errors.server';
 import { makeStaff, makeUser } from '../../tests/support/factories';
 import { makeChallenge, makeEvent, makeSubmission } from '../../tests/support/review-factories';
@@ -192,6 +193,22 @@ describe('review list', () => {
     expect((await list('%', true)).results.map((r) => r.id)).toEqual([percent.id]);
     expect((await list('%', null)).results).toEqual([]);
     expect((await list(`${tag.toUpperCase()} A_B`)).results.map((r) => r.id)).toEqual([underscore.id]);
+  });
+
+  it('gives every matching submission in one page, as an export asks, newest first', { timeout: 60_000 }, async () => {
+    const staff = await makeStaff();
+    const learner = await makeUser();
+    const challenge = await makeChallenge({ name: `Many ${learner.username}` });
+    const n = 1_100;
+    const start = Date.UTC(2026, 0, 1);
+    await db.submission.createMany({
+      data: Array.from({ length: n }, (_, i) => ({ challengeId: challenge.id, learnerId: learner.id, score: 0, isCorrect: false, createdAt: new Date(start + i * 1000) })),
+    });
+    const all = await listSubmissions(staff, PRACTICE, { search: learner.username, ...EXPORT_PAGE });
+    expect(all.count).toBe(n);
+    expect(all.results).toHaveLength(n);
+    expect(all.results[0].createdAt).toEqual(new Date(start + (n - 1) * 1000));
+    expect(all.results.at(-1)!.createdAt).toEqual(new Date(start));
   });
 
   it('has no review for black-friday events', async () => {

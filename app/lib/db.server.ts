@@ -49,3 +49,17 @@ export const db: PrismaClient = openDatabase();
 
 /** Resolves once the connection is open (and sql.server.ts has it). */
 export const dbReady: Promise<void> = db.$connect();
+
+/**
+ * Prisma refuses a query that binds more than 999 values on SQLite (P2029: its own bound, it splits
+ * only the simplest `in` lists). A list of ids longer than a page (an export's, up to
+ * EXPORT_MAX_ROWS) is therefore read in batches of this size, one after another: the rows come back
+ * in the order of the batches.
+ */
+export const ID_BATCH = 500;
+
+export async function inBatches<T, R>(items: readonly T[], read: (batch: T[]) => Promise<R[]>): Promise<R[]> {
+  const found: R[] = [];
+  for (let i = 0; i < items.length; i += ID_BATCH) found.push(...(await read(items.slice(i, i + ID_BATCH))));
+  return found;
+}

@@ -5,6 +5,15 @@ export const PAGE_SIZE = { list: 10, categories: 5, challenges: 12, events: 6, r
 export const MAX_PAGE_SIZE = 100;
 
 /**
+ * The most rows a list's export holds (docs/rules.md "Exports"): every page of the filtered list up
+ * to this bound, in the page's order. Here, not in the export module, because the pages say it too.
+ */
+export const EXPORT_MAX_ROWS = 10_000;
+
+/** An export asks its list for this page: all of it, up to the bound. */
+export const EXPORT_PAGE = { page: 1, pageSize: EXPORT_MAX_ROWS } as const;
+
+/**
  * Highest page number a list answers. Beyond the last page a list is simply empty; this cap keeps
  * the row offset (page × size) a small integer that SQLite and Prisma take without overflow.
  */

@@ -4,6 +4,7 @@ import { BlackFridayTabs } from '~/components/black-friday-tabs';
 import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
 import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';
+import { ExportLinks } from '~/components/export-links';
 import { EmptyState, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { decideRewardRequests, decisionMessage, listRewardRequests, type Decision } from '~/domain/reward-requests.server';
@@ -14,6 +15,7 @@ import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
 import { intentSchema, postedList } from '~/schemas/fields';
+import { isProcessedTab } from '../list-filters';
 import type { Route } from './+types/reward-requests';
 
 // One module, two tabs (SPEC §2): /blacks-fridays/unprocessed-reward-requests and
@@ -25,10 +27,6 @@ const DIALOG_PARAMS = ['confirm', 'id', 'ids', 'bulk'];
 const DECISIONS: Decision[] = ['validate', 'dismiss'];
 // Dates are formatted on the server, in UTC, so the hydrated page shows the very same text.
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
-function isProcessedTab(pathname: string) {
-  return pathname.replace(/\/$/, '').endsWith('/processed-reward-requests');
-}
 
 const decisionParam = (value: string | null): Decision | null => (DECISIONS.includes(value as Decision) ? (value as Decision) : null);
 
@@ -124,6 +122,8 @@ export default function RewardRequests() {
     <div>
       <BlackFridayTabs />
       <h1 className="mb-6 text-2xl font-bold">{processed ? 'Processed reward requests' : 'Unprocessed reward requests'}</h1>
+      {/* Every request of the tab as a file (docs/rules.md "Exports"). */}
+      {count > 0 ? <ExportLinks count={count} className="mb-4" /> : null}
 
       {rows.length === 0 ? (
         <EmptyState />

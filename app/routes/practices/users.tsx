@@ -6,6 +6,7 @@ import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-s
 import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { useSchemaForm } from '~/components/use-schema-form';
 import { UrlDialog } from '~/components/dialog';
+import { ExportLinks } from '~/components/export-links';
 import { EmptyState, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { importLearners, type ImportRow } from '~/domain/import-learners.server';
@@ -21,6 +22,7 @@ import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
 import { intentSchema, postedList, withFile } from '~/schemas/fields';
 import { IMPORT_FILE_RULES } from '~/schemas/learner-import';
+import { learnerFilters } from '../list-filters';
 import type { Route } from './+types/users';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Learners · CTF Arena' }];
@@ -28,7 +30,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Learners · CTF Arena' 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const search = url.searchParams.get('q') ?? '';
+  // The export (users-export.ts) reads the same search.
+  const { search } = learnerFilters(url.searchParams);
   const page = await listLearners(user, { search, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list });
   const role = roleOf(user);
   const staff = isStaff(user);
@@ -191,6 +194,8 @@ export default function Users() {
       </div>
 
       {count > PAGE_SIZE.list || search ? <SearchBox search={search} /> : null}
+      {/* The whole list as a file, with the search: the superuser's, like the import (docs/rules.md "Exports"). */}
+      {role === 'superuser' && count > 0 ? <ExportLinks filters={{ q: search }} count={count} className="mb-4" /> : null}
       <FormErrors errors={listErrors?.[''] ?? listErrors?.ids ?? listErrors?.file} />
 
       {report ? (

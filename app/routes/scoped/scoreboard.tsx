@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { TableRegion } from '~/components/data-table';
 import { chartMarkup } from '~/components/score-chart.server';
+import { ExportLinks } from '~/components/export-links';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { scoreboardOf } from '~/domain/scoreboard.server';
@@ -55,6 +56,7 @@ export default function Scoreboard() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Scoreboard</h1>
+      {count > 0 ? <ExportLinks count={count} /> : null}
       {chart ? (
         <section className="card" aria-label={teams ? 'Top 5 teams' : 'Top 5 players'}>
           {/* Static SVG rendered on the server (app/components/score-chart.tsx). */}

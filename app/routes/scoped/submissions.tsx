@@ -4,6 +4,7 @@ import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-s
 import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { DownloadLink } from '~/components/download-link';
+import { ExportLinks } from '~/components/export-links';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { resolveScope } from '~/domain/scope.server';
@@ -13,7 +14,6 @@ import {
   invalidateSubmission,
   listSubmissions,
   REVIEW_MESSAGES,
-  REVIEW_STATES,
   validateSubmission,
   validateSubmissions,
   type ReviewState,
@@ -26,6 +26,7 @@ import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
 import { intentSchema, postedId, postedList } from '~/schemas/fields';
+import { reviewFilters } from '../list-filters';
 import type { Route } from './+types/submissions';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Submissions · CTF Arena' }];
@@ -40,19 +41,15 @@ const STATES: { value: '' | ReviewState; label: string }[] = [
 // Dates are formatted on the server, in UTC, so the hydrated page shows the very same text.
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
-function stateParam(value: string | null): ReviewState | '' {
-  return value && value in REVIEW_STATES ? (value as ReviewState) : '';
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, context);
   const scope = await resolveScope(params);
   const url = new URL(request.url);
-  const state = stateParam(url.searchParams.get('state'));
-  const search = url.searchParams.get('q')?.trim() ?? '';
+  // The export (submissions-export.ts) reads the same filters.
+  const { state, search, isValidated } = reviewFilters(url.searchParams);
   let list;
   try {
-    list = await listSubmissions(user, scope, { isValidated: state ? REVIEW_STATES[state] : undefined, search, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list });
+    list = await listSubmissions(user, scope, { isValidated, search, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list });
   } catch (error) {
     if (error instanceof NotFound) throw data(error.message, { status: 404 });
     throw error;
@@ -166,6 +163,8 @@ export default function Submissions() {
         </div>
         <button type="submit" className="btn-secondary">Filter</button>
       </Form>
+      {/* Every page of the filtered list as a file (docs/rules.md "Exports"). */}
+      {count > 0 ? <ExportLinks filters={{ state, q: search }} count={count} className="mb-4" /> : null}
 
       {rows.length === 0 ? (
         <EmptyState />
