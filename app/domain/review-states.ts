@@ -3,6 +3,8 @@
 
 export type ReviewState = 'pending' | 'accepted' | 'rejected';
 export const REVIEW_STATES: Record<ReviewState, boolean | null> = { pending: null, accepted: true, rejected: false };
+/** Each state in words, as the review's State filter and its export name them. */
+export const REVIEW_STATE_LABELS: Record<ReviewState, string> = { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected' };
 
 /** A state's name, or null for any other text (an own key only: `toString` names no state). */
 export function reviewState(value: string | null | undefined): ReviewState | null {

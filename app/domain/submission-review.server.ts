@@ -28,7 +28,7 @@ export const COMMENT_MAX = 2000;
 export const BULK_MAX = 500;
 
 /** The review state of SPEC §3: is_validated null (pending), true (accepted) or false (rejected). */
-export { REVIEW_STATES, reviewStateOf, type ReviewState } from './review-states';
+export { REVIEW_STATES, type ReviewState } from './review-states';
 
 const rowSelect = {
   id: true,

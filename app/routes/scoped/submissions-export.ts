@@ -1,6 +1,7 @@
 // GET /practices/submissions/export and /competes/{id}/submissions/export ?format=csv|xlsx[&state=][&q=]:
 // the submissions review as a file (docs/rules.md "Exports"), staff only like the page: its filters,
 // every page of them, newest first.
+import { REVIEW_STATE_LABELS, reviewStateOf } from '~/domain/review-states';
 import { resolveScope, rulesOf, scopeFileLabel, type Scope } from '~/domain/scope.server';
 import { listSubmissions, type ReviewRow } from '~/domain/submission-review.server';
 import { requireStaffPage } from '~/lib/auth.server';
@@ -11,8 +12,7 @@ import type { Route } from './+types/submissions-export';
 
 /** The State filter's words (the page's badge keeps SPEC's 'Acepted'; a file is read by tools). */
 function stateOf(s: ReviewRow): string {
-  if (!s.isCorrect) return 'Wrong flag';
-  return s.isValidated === null ? 'Pending' : s.isValidated ? 'Accepted' : 'Rejected';
+  return s.isCorrect ? REVIEW_STATE_LABELS[reviewStateOf(s.isValidated)] : 'Wrong flag';
 }
 
 function columnsOf(scope: Scope): ExportColumn<ReviewRow>[] {

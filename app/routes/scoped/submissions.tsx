@@ -7,6 +7,7 @@ import { DownloadLink } from '~/components/download-link';
 import { ExportLinks } from '~/components/export-links';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
+import { REVIEW_STATE_LABELS } from '~/domain/review-states';
 import { resolveScope } from '~/domain/scope.server';
 import {
   bulkValidationMessage,
@@ -34,9 +35,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Submissions · CTF Aren
 const DIALOG_PARAMS = ['confirm', 'id', 'ids', 'bulk'];
 const STATES: { value: '' | ReviewState; label: string }[] = [
   { value: '', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'accepted', label: 'Accepted' },
-  { value: 'rejected', label: 'Rejected' },
+  ...Object.entries(REVIEW_STATE_LABELS).map(([value, label]) => ({ value: value as ReviewState, label })),
 ];
 // Dates are formatted on the server, in UTC, so the hydrated page shows the very same text.
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
