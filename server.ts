@@ -128,7 +128,7 @@ function pageLane(build: ServerBuild): Answer {
   return (req, res, ctx, next) => {
     const url = req.url ?? '/';
     if (req.method !== 'GET' || !req.headers.cookie || url.startsWith('/api/') || !sharingAt(routePath(url))) return next();
-    pageCacheLookup({ method: 'GET', url, cookie: req.headers.cookie, authorization: req.headers.authorization, acceptEncoding: req.headers['accept-encoding'], nonce: ctx.nonce }).then(
+    pageCacheLookup({ method: 'GET', url, cookie: req.headers.cookie, authorization: req.headers.authorization, acceptEncoding: req.headers['accept-encoding'], acceptLanguage: req.headers['accept-language'], nonce: ctx.nonce }).then(
       (found) => {
         if (!found) return next();
         if ('miss' in found) {

@@ -14,6 +14,8 @@ import type { RequestContext } from './lib/context';
 import { headerViewer, templatable } from './lib/viewer-template.server';
 import { unrecorded } from './lib/viewer-reads.server';
 import { takeFlash } from './lib/session.server';
+import { requestLanguage } from './lib/language.server';
+import { useLanguage, useT } from './lib/i18n';
 
 // The stylesheet is not among `links`: see Layout.
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -33,8 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asTokens = !!(values && ctx.sharing && !flash && !setCookie && templatable(values));
   if (asTokens) ctx.viewer = values!;
   const header = self && values ? headerViewer(self, values, asTokens) : null;
+  // Part of every page's data, so a kept render (lib/viewer-template.server.ts) is per language too.
+  const language = await requestLanguage(request, self?.language);
   return data(
-    { user: header?.user ?? null, counts: header?.counts ?? { general: own(0), admin: own(0), rewardRequests: own(0) }, flash },
+    { user: header?.user ?? null, counts: header?.counts ?? { general: own(0), admin: own(0), rewardRequests: own(0) }, flash, language },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
 }
@@ -49,8 +53,9 @@ export function useCurrentUser() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData('root') as RootData | undefined;
+  const t = useT();
   return (
-    <html lang="en">
+    <html lang={useLanguage()}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -66,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-50 text-ink antialiased">
         {/* First in the tab order on every page: keyboard users jump past the header's links. */}
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
-          Skip to main content
+          {t('Skip to main content')}
         </a>
         <Header user={root?.user ?? null} counts={root?.counts ?? { general: own(0), admin: own(0), rewardRequests: own(0) }} />
         <FlashMessage flash={root?.flash ?? null} />

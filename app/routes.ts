@@ -6,6 +6,7 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 export default [
   index('routes/home.tsx'),
   route('healthz', 'routes/healthz.ts'),
+  route('language/:language', 'routes/language.ts'),
 
   // Accounts
   route('login', 'routes/auth/login.tsx'),

@@ -3,6 +3,8 @@ import { Link, NavLink, useLocation, useMatches } from 'react-router';
 import { LogoutButton } from './logout-button';
 import { useLiveNotificationCounts } from './notifications-live';
 import { inBrowser, own, OwnPicture, OwnValue, someOf, sumOf, type Own } from './viewer-value';
+import { LanguageSwitch } from './language-switch';
+import { useT } from '~/lib/i18n';
 
 /** The header's viewer, as the root loader hands it: their own values perhaps placeholders (viewer-value.tsx). */
 export interface HeaderUser { username: Own<string>; isStaff: boolean; profile: Own<string> }
@@ -17,11 +19,11 @@ const MENU = 'absolute inset-x-4 z-30 mt-2 rounded-md bg-white py-1 text-ink sha
 
 const navClass = ({ isActive }: { isActive: boolean }) => `px-2 py-1 rounded ${isActive ? 'text-white bg-white/10' : 'text-slate-200 hover:text-white'}`;
 
-function Badge({ n, label }: { n: Own<number>; label: string }) {
+function Badge({ n, label, testId }: { n: Own<number>; label: string; testId: string }) {
   if (!someOf(n)) return null;
   return (
     <>
-      <span className="badge ml-1" data-testid={`badge-${label.replace(/\s+/g, '-')}`}><OwnValue value={n} /></span>
+      <span className="badge ml-1" data-testid={`badge-${testId}`}><OwnValue value={n} /></span>
       <span className="sr-only"> {label}</span>
     </>
   );
@@ -91,31 +93,33 @@ export function Header({ user, counts: rootCounts }: { user: HeaderUser | null; 
   // With JavaScript the notification badge follows the live stream (one per tab).
   const live = useLiveNotificationCounts(user ? inBrowser(user.username) : null, { general: inBrowser(rendered.general), admin: inBrowser(rendered.admin) });
   const counts = { ...rendered, general: own(live.general), admin: own(live.admin) };
+  const t = useT();
   return (
     <header ref={ref} className="bg-ink text-white">
       {/* relative: on a phone the menus below span the header, whatever the place of their button. */}
       <div className="relative mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
         <Link to="/" className="text-lg font-bold tracking-tight">CTF<span className="text-sky-400">Arena</span></Link>
-        <nav aria-label="Main" className="flex flex-1 flex-wrap items-center gap-1 text-sm">
-          <NavLink to="/" end className={navClass}>Home</NavLink>
-          <NavLink to="/practices/challenges" className={navClass}>Practices</NavLink>
-          <span className="cursor-not-allowed px-2 py-1 text-slate-500" aria-disabled="true" title="Choose an event from the Events page">Competes</span>
-          <NavLink to="/events" className={navClass}>Events</NavLink>
+        <nav aria-label={t('Main')} className="flex flex-1 flex-wrap items-center gap-1 text-sm">
+          <NavLink to="/" end className={navClass}>{t('Home')}</NavLink>
+          <NavLink to="/practices/challenges" className={navClass}>{t('Practices')}</NavLink>
+          <span className="cursor-not-allowed px-2 py-1 text-slate-500" aria-disabled="true" title={t('Choose an event from the Events page')}>{t('Competes')}</span>
+          <NavLink to="/events" className={navClass}>{t('Events')}</NavLink>
           {user?.isStaff ? (
             <NavLink to="/blacks-fridays/general-scoreboard" className={navClass}>
-              Black-friday<Badge n={counts.rewardRequests} label="unprocessed reward requests" />
+              {t('Black-friday')}<Badge n={counts.rewardRequests} label={t('unprocessed reward requests')} testId="unprocessed-reward-requests" />
             </NavLink>
           ) : null}
         </nav>
+        <LanguageSwitch />
         {user ? (
           <div className="flex items-center gap-3 text-sm">
             <details className="sm:relative">
               <summary className="px-2 py-1 text-slate-200 hover:text-white">
-                Notifications<Badge n={sumOf(counts.general, counts.admin)} label="new notifications" />
+                {t('Notifications')}<Badge n={sumOf(counts.general, counts.admin)} label={t('new notifications')} testId="new-notifications" />
               </summary>
               <div className={MENU}>
-                <Link className="block px-4 py-2 hover:bg-slate-100" to="/notifications/general">General{someOf(counts.general) ? <> (<OwnValue value={counts.general} />)</> : null}</Link>
-                <Link className="block px-4 py-2 hover:bg-slate-100" to="/notifications/admin">Admin{someOf(counts.admin) ? <> (<OwnValue value={counts.admin} />)</> : null}</Link>
+                <Link className="block px-4 py-2 hover:bg-slate-100" to="/notifications/general">{t('General')}{someOf(counts.general) ? <> (<OwnValue value={counts.general} />)</> : null}</Link>
+                <Link className="block px-4 py-2 hover:bg-slate-100" to="/notifications/admin">{t('Admin')}{someOf(counts.admin) ? <> (<OwnValue value={counts.admin} />)</> : null}</Link>
               </div>
             </details>
             <details className="sm:relative">
@@ -124,14 +128,14 @@ export function Header({ user, counts: rootCounts }: { user: HeaderUser | null; 
                 <span><OwnValue value={user.username} /></span>
               </summary>
               <div className={MENU}>
-                <Link className="block px-4 py-2 hover:bg-slate-100" to="/me">Profile</Link>
-                {!user.isStaff ? <Link className="block px-4 py-2 hover:bg-slate-100" to="/teams/me">Team</Link> : null}
+                <Link className="block px-4 py-2 hover:bg-slate-100" to="/me">{t('Profile')}</Link>
+                {!user.isStaff ? <Link className="block px-4 py-2 hover:bg-slate-100" to="/teams/me">{t('Team')}</Link> : null}
                 <LogoutButton className="block px-4 py-2 hover:bg-slate-100" />
               </div>
             </details>
           </div>
         ) : (
-          <Link to="/login" className="btn-primary">Login</Link>
+          <Link to="/login" className="btn-primary">{t('Login')}</Link>
         )}
       </div>
     </header>
@@ -139,16 +143,17 @@ export function Header({ user, counts: rootCounts }: { user: HeaderUser | null; 
 }
 
 export function Footer() {
+  const t = useT();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-6 text-sm text-slate-600">
-        <a className="link" href="https://example.com" rel="noopener">Our company website</a>
-        <nav aria-label="Social" className="flex gap-4">
+        <a className="link" href="https://example.com" rel="noopener">{t('Our company website')}</a>
+        <nav aria-label={t('Social')} className="flex gap-4">
           <a className="link" href="https://www.linkedin.com" rel="noopener">LinkedIn</a>
           <a className="link" href="https://x.com" rel="noopener">X</a>
           <a className="link" href="https://www.youtube.com" rel="noopener">YouTube</a>
         </nav>
-        <p>© {new Date().getFullYear()} CTF Arena. All rights reserved.</p>
+        <p>{t('© {{year}} CTF Arena. All rights reserved.', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>
   );

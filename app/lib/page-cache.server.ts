@@ -23,7 +23,7 @@
 // - A hit makes the checks every such page makes before it shows anything: the session is valid
 //   (expiry, deactivation) and, for a viewer's own entry, still theirs. The header's badges are read
 //   for each hit, as the root loader reads them.
-// - Only what the render depends on is in the key: session or what it read of its viewer, path and query. The
+// - Only what the render depends on is in the key: session or what it read of its viewer, the language, path and query. The
 //   flash cookie is the one other input; a request carrying a flash message bypasses the cache (the
 //   render consumes it).
 // entry.server.tsx stores, server.ts replays.
@@ -34,6 +34,7 @@ import { LRUCache } from 'lru-cache';
 import { CLOCK, onMemoryPressure } from './kept.server';
 import { finishedBody, headerViewer, templatable, templateBytes, type Template, type ViewerValues } from './viewer-template.server';
 import { readValues } from './viewer-reads.server';
+import { languageOf } from './language.server';
 import type { User } from '~/generated/prisma/client';
 
 // What pages show: every table but the attempt log (written every 50 ms during play), sessions (a hit
@@ -143,6 +144,7 @@ export async function pageCacheLookup(input: {
   cookie?: string;
   authorization?: string;
   acceptEncoding?: string;
+  acceptLanguage?: string;
   nonce: string;
 }): Promise<PageCacheLookup> {
   if (input.method !== 'GET' || !input.cookie || input.authorization) return null;
@@ -161,8 +163,10 @@ export async function pageCacheLookup(input: {
   // A viewer whose values a template cannot hold gets every page rendered for them alone.
   if (!templatable(values)) return null;
   const header = JSON.stringify(headerViewer(user, values, true));
+  // The root loader decides it from the same three things (lib/language.server.ts).
+  const language = await languageOf({ cookie: input.cookie, acceptLanguage: input.acceptLanguage, account: user.language });
 
-  const keys = { own: `${token}\n${header}\n${input.url}`, shared: `\n${header}\n${input.url}\n` };
+  const keys = { own: `${token}\n${header}\n${language}\n${input.url}`, shared: `\n${header}\n${language}\n${input.url}\n` };
   const now = Date.now();
   clearIfVersionChanged(version);
   const hit = (entry: PageCacheEntry) => ({ hit: entry, userId: user.id, ...finishedBody(entry.template, values, input.nonce, input.acceptEncoding) });

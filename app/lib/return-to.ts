@@ -9,16 +9,17 @@ const MAX_PATH = 2000;
  * `value` when it is a path of this site, ready for a Location header, else `fallback`. Refused:
  * anything not starting with a single '/' ('//host' and '/\host' are other hosts to a browser),
  * control characters and white space, paths to the login page itself, and paths longer than 2,000
- * characters once encoded. What a header cannot carry is percent-encoded (a Location header is
+ * characters once encoded (the login page is allowed with `loginPage`: a page that is not a
+ * return from logging in, such as the language switch, may go back to it). What a header cannot carry is percent-encoded (a Location header is
  * Latin-1 at most; a non-ASCII character in it made the answer a 500): non-ASCII characters as
  * their UTF-8 bytes, as encodeURI does, and a '%' that starts no escape; escapes already there are
  * kept as they are, never encoded twice.
  */
-export function safeReturnPath(value: unknown, fallback = '/'): string {
+export function safeReturnPath(value: unknown, fallback = '/', { loginPage = false } = {}): string {
   if (typeof value !== 'string' || value.length > MAX_PATH) return fallback;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   if (/[\u0000-\u0020\u007f\\]/.test(value)) return fallback;
-  if (/^\/login(?:[/?#]|$)/.test(value)) return fallback;
+  if (!loginPage && /^\/login(?:[/?#]|$)/.test(value)) return fallback;
   const encoded = headerSafe(value);
   return encoded !== null && encoded.length <= MAX_PATH ? encoded : fallback;
 }

@@ -1,0 +1,3 @@
+// French of events, competes, teams and notifications (see ./index.ts).
+export default {
+} satisfies Record<string, string>;

@@ -1,0 +1,3 @@
+// French of Black Friday (blacks-fridays) and the staff pages under /practices (see ./index.ts).
+export default {
+} satisfies Record<string, string>;
