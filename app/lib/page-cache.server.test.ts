@@ -7,6 +7,7 @@ import { pageCacheLookup, pageCacheStore, pageCacheWaiters, type PageCacheLookup
 import { createSession, sessionCookie } from './session.server';
 import { asTemplate, viewerTokens } from './viewer-template.server';
 import { viewerValues } from '~/domain/header-counts.server';
+import { languageCookie } from './language.server';
 
 const URL = '/practices/scoreboard';
 
@@ -120,5 +121,26 @@ describe('page cache: a shared page is keyed by what its render read of its view
     await store(missOf(await second.lookup())!, second, ['country', 'isStaff'], 'FR, read more');
     // The latest render read more; an earlier one, kept beside it, is this viewer's page.
     expect(hitOf(await third.lookup())?.body.toString()).toContain('<main>BJ</main>');
+  });
+});
+
+describe('page cache: a page is kept per language', () => {
+  it('never replays a page kept in one language to a request that asks for the other', async () => {
+    const [first, second] = await Promise.all([viewer(), viewer()]);
+    const french = (who: typeof first, extra: { acceptLanguage?: string; cookie?: string } = {}) =>
+      pageCacheLookup({ method: 'GET', url: URL, cookie: extra.cookie ?? who.cookie, acceptLanguage: extra.acceptLanguage, nonce: 'n0nce' });
+    await store(missOf(await first.lookup())!, first, [], 'in English');
+    expect(hitOf(await second.lookup())?.body.toString()).toContain('in English');
+    // The same viewers, a browser asking for French, then the switch's cookie: not the English page.
+    const asked = missOf(await french(second, { acceptLanguage: 'fr-FR,fr;q=0.9' }));
+    expect(asked).not.toBeNull();
+    asked!.settle?.(); // rendered nothing: no one waits on it
+    const chosen = `${second.cookie}; ${(await languageCookie.serialize('fr')).split(';')[0]}`;
+    const leader = missOf(await french(second, { cookie: chosen }));
+    expect(leader).not.toBeNull();
+    await store(leader!, first, [], 'en français');
+    leader!.settle?.();
+    expect(hitOf(await french(first, { acceptLanguage: 'fr' }))?.body.toString()).toContain('en français');
+    expect(hitOf(await second.lookup())?.body.toString()).toContain('in English');
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { linkPath, waitForMail } from '../support/mailbox';
 import { SUPERUSER } from '../support/test-server';
+import { tr } from './language';
 
 export const MAIL_DIR = 'data/test-e2e/mail';
 export { SUPERUSER };
@@ -24,25 +25,25 @@ export async function visit(page: Page, path: string) {
 
 export async function logIn(page: Page, email: string, password: string) {
   await visit(page, '/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel(tr('Email')).fill(email);
+  await page.getByLabel(tr('Password')).fill(password);
+  await page.getByRole('button', { name: tr('Log in') }).click();
   await expect(page).toHaveURL(/\/$/);
 }
 
 /** Opens the user menu (a <details>, so it works without JS) and follows Logout. */
 export async function logOut(page: Page, javaScriptEnabled: boolean) {
   await page.locator('header summary').filter({ has: page.locator('img') }).click();
-  await page.getByRole('link', { name: 'Logout' }).click();
-  const text = 'Are you sure you want to log out? This action will close your current session. You will need to log in again to access your account again.';
+  await page.getByRole('link', { name: tr('Logout') }).click();
+  const text = tr('Are you sure you want to log out? This action will close your current session. You will need to log in again to access your account again.');
   if (javaScriptEnabled) {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(text);
-    await dialog.getByRole('button', { name: 'Logout' }).click();
+    await dialog.getByRole('button', { name: tr('Logout') }).click();
   } else {
     await expect(page).toHaveURL(/\/logout$/);
     await expect(page.getByText(text)).toBeVisible();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: tr('Logout') }).click();
   }
   await expect(page).toHaveURL(/\/login$/);
 }

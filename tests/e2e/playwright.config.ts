@@ -1,7 +1,11 @@
-// Every journey runs twice: once with JavaScript off (plain HTML forms and links) and once on.
+// Every journey runs twice: once with JavaScript off (plain HTML forms and links) and once on; the
+// journeys of FRENCH_JOURNEYS run twice more with a browser that asks for French.
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+
+/** Journeys that also run with a browser asking for French (tests/e2e/language.ts). */
+const FRENCH_JOURNEYS = ['accounts.spec.ts', 'practice-journey.spec.ts', 'french.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -24,8 +28,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'no-js', use: { javaScriptEnabled: false } },
-    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'no-js', use: { javaScriptEnabled: false, locale: 'en-US' } },
+    { name: 'js', use: { javaScriptEnabled: true, locale: 'en-US' } },
+    { name: 'no-js-fr', testMatch: FRENCH_JOURNEYS, use: { javaScriptEnabled: false, locale: 'fr-FR' } },
+    { name: 'js-fr', testMatch: FRENCH_JOURNEYS, use: { javaScriptEnabled: true, locale: 'fr-FR' } },
   ],
   webServer: {
     command: 'node --import tsx tests/e2e/serve.ts',

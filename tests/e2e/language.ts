@@ -1,0 +1,21 @@
+// The journeys in French (issue 21 §2): a project whose browser asks for French (`locale: fr-FR`,
+// so Accept-Language: fr) runs the journeys listed in playwright.config.ts FRENCH_JOURNEYS. They find
+// things by the texts the site shows, written in English and read through `tr`, which gives them in
+// the project's language from the site's own tables.
+import { test } from '@playwright/test';
+import type { TFunction } from 'i18next';
+import { addTable, translator, type Language } from '../../app/lib/i18n';
+import fr from '../../app/locales/fr';
+
+addTable('fr', fr);
+
+/** The language the running project's browser asks for. */
+export function projectLanguage(): Language {
+  return test.info().project.use.locale?.startsWith('fr') ? 'fr' : 'en';
+}
+
+/** A text as the site shows it to the running project's browser: `tr('Log in')`. */
+export const tr: TFunction = ((...args: Parameters<TFunction>) => translator(projectLanguage())(...args)) as TFunction;
+
+/** A text as a regular expression (for a heading that holds more, a mail's subject). */
+export const trPattern = (text: string) => new RegExp(tr(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
