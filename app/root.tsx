@@ -15,7 +15,7 @@ import { headerViewer, templatable } from './lib/viewer-template.server';
 import { unrecorded } from './lib/viewer-reads.server';
 import { takeFlash } from './lib/session.server';
 import { requestLanguage } from './lib/language.server';
-import { useLanguage, useT } from './lib/i18n';
+import { text, useLanguage, useT } from './lib/i18n';
 
 // The stylesheet is not among `links`: see Layout.
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -118,12 +118,12 @@ export default function App() {
 
 /** What a route threw, as the page says it: a title, a sentence and the detail when there is one. */
 const ERROR_PAGES: Record<number, { title: string; text: string }> = {
-  400: { title: 'Bad request', text: 'This request is not valid.' },
-  403: { title: 'Access denied', text: 'You do not have access to this page.' },
-  404: { title: 'Page not found', text: 'This page does not exist, or you cannot see it.' },
-  409: { title: 'Conflict', text: 'This change conflicts with the current state.' },
-  429: { title: 'Too many requests', text: 'Please wait a moment and try again.' },
-  503: { title: 'Busy', text: 'The server is busy. Try again in a few seconds.' },
+  400: { title: text('Bad request'), text: text('This request is not valid.') },
+  403: { title: text('Access denied'), text: text('You do not have access to this page.') },
+  404: { title: text('Page not found'), text: text('This page does not exist, or you cannot see it.') },
+  409: { title: text('Conflict'), text: text('This change conflicts with the current state.') },
+  429: { title: text('Too many requests'), text: text('Please wait a moment and try again.') },
+  503: { title: text('Busy'), text: text('The server is busy. Try again in a few seconds.') },
 };
 
 /**
@@ -146,7 +146,8 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const page = ERROR_PAGES[status] ?? { title: 'Something went wrong', text: 'Something went wrong. Please try again.' };
+  const t = useT();
+  const page = ERROR_PAGES[status] ?? { title: text('Something went wrong'), text: text('Something went wrong. Please try again.') };
   const thrown = isRouteErrorResponse(error) ? (error.data as unknown) : null;
   const detail = typeof thrown === 'string' ? thrown : thrown && typeof thrown === 'object' && typeof (thrown as { detail?: unknown }).detail === 'string' ? (thrown as { detail: string }).detail : null;
   // The list this page belongs to (/practices/users for /practices/users/42), when there is one.
@@ -155,12 +156,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="card mx-auto max-w-lg text-center" role="alert">
       <p className="text-sm font-semibold text-slate-500">{status}</p>
-      <h1 className="mb-2 text-2xl font-bold">{page.title}</h1>
-      <p className="text-slate-600">{page.text}</p>
-      {status < 500 && detail && detail !== page.text ? <p className="mt-2 text-slate-600" data-testid="error-detail">{detail}</p> : null}
+      <h1 className="mb-2 text-2xl font-bold">{t(page.title)}</h1>
+      <p className="text-slate-600">{t(page.text)}</p>
+      {status < 500 && detail && detail !== page.text ? <p className="mt-2 text-slate-600" data-testid="error-detail">{t(detail)}</p> : null}
       <p className="mt-4 flex justify-center gap-4">
-        {list && status !== 500 ? <Link className="link" to={list}>Back to the list</Link> : null}
-        <Link className="link" to="/">Back home</Link>
+        {list && status !== 500 ? <Link className="link" to={list}>{t('Back to the list')}</Link> : null}
+        <Link className="link" to="/">{t('Back home')}</Link>
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useActionData, useNavigation } from 'react-router';
+import { text, useT } from '~/lib/i18n';
 import { useHydrated } from './use-hydrated';
 
 // The tick boxes of a bulk table (learners, submissions, later reward requests) live in a plain GET
@@ -14,8 +15,9 @@ const boxesOf = (form: HTMLFormElement | null) =>
  * is rendered after hydration: without JavaScript the heading cell stays a plain "Select" label.
  * It follows the row boxes: ticked when all are, mixed (indeterminate) when some are.
  */
-export function SelectAllBox({ formId, label = 'Select all on this page' }: { formId: string; label?: string }) {
+export function SelectAllBox({ formId, label = text('Select all on this page') }: { formId: string; label?: string }) {
   const hydrated = useHydrated();
+  const t = useT();
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const form = document.getElementById(formId) as HTMLFormElement | null;
@@ -37,12 +39,12 @@ export function SelectAllBox({ formId, label = 'Select all on this page' }: { fo
       form.removeEventListener('reset', afterReset);
     };
   });
-  if (!hydrated) return <span className="sr-only">Select</span>;
+  if (!hydrated) return <span className="sr-only">{t('Select')}</span>;
   return (
     <input
       ref={ref}
       type="checkbox"
-      aria-label={label}
+      aria-label={t(label)}
       data-testid="select-all"
       onChange={(e) => {
         for (const b of boxesOf(e.currentTarget.form)) b.checked = e.currentTarget.checked;

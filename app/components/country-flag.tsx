@@ -1,20 +1,27 @@
 // A country as its flag, a small image named by the country (issue 21: emoji flags showed as boxes
-// where no emoji font exists). The name comes from Intl (the browser's and Node's ICU): no table of
-// names reaches the browser. SPEC §2: BJ when absent.
-const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+// where no emoji font exists). The name comes from Intl (the browser's and Node's ICU), in the page's
+// language: no table of names reaches the browser. SPEC §2: BJ when absent.
+import { DEFAULT_LANGUAGE, useLanguage, type Language } from '~/lib/i18n';
+
+const displayNames = new Map<Language, Intl.DisplayNames>();
+function namesIn(language: Language): Intl.DisplayNames {
+  const names = displayNames.get(language) ?? new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+  displayNames.set(language, names);
+  return names;
+}
 
 export function countryCode(code: string | null | undefined): string {
   return code && /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : 'BJ';
 }
 
-export function countryName(code: string | null | undefined): string {
+export function countryName(code: string | null | undefined, language: Language = DEFAULT_LANGUAGE): string {
   const c = countryCode(code);
-  return names.of(c) ?? c;
+  return namesIn(language).of(c) ?? c;
 }
 
 /** The flag, with the country's name as its text (read by screen readers, shown when the image is not). */
 export function CountryFlag({ code, className = 'mr-2' }: { code: string | null | undefined; className?: string }) {
   const c = countryCode(code);
-  const name = countryName(c);
+  const name = countryName(c, useLanguage());
   return <img src={`/media/flags/${c}`} alt={name} title={name} width={18} height={12} loading="lazy" decoding="async" className={`inline-block align-[-1px] ${className}`} />;
 }

@@ -8,11 +8,13 @@
 // stacked table states its roles; the names shown in the cells are hidden from screen readers,
 // which announce the column headers instead.
 import type { ReactNode } from 'react';
+import { useT } from '~/lib/i18n';
 
 /** `label` says what the table lists; the region is named "<label> table" (a section of the same name may hold it). */
 export function TableRegion({ label, children, framed = true }: { label: string; children: ReactNode; framed?: boolean }) {
+  const t = useT();
   return (
-    <div role="region" aria-label={`${label} table`} tabIndex={0} className={`overflow-x-auto ${framed ? 'rounded-lg border border-slate-200 bg-white' : ''}`}>
+    <div role="region" aria-label={t('{{label}} table', { label })} tabIndex={0} className={`overflow-x-auto ${framed ? 'rounded-lg border border-slate-200 bg-white' : ''}`}>
       {children}
     </div>
   );

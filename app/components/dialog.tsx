@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useT } from '~/lib/i18n';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
@@ -14,9 +15,10 @@ function focusables(root: HTMLElement): HTMLElement[] {
  */
 export function UrlDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
   const navigate = useNavigate();
+  const t = useT();
   return (
     <Modal title={title} resetOn={closeTo} onDismiss={() => navigate(closeTo, { preventScrollReset: true, replace: false })}
-      close={<Link to={closeTo} className="text-slate-500 hover:text-slate-900" aria-label="Close" preventScrollReset>✕</Link>}>
+      close={<Link to={closeTo} className="text-slate-500 hover:text-slate-900" aria-label={t('Close')} preventScrollReset>✕</Link>}>
       {children}
     </Modal>
   );
@@ -126,9 +128,10 @@ export function Modal({ title, close, onDismiss, resetOn, children }: { title: s
  * works without JavaScript), then the form's submit button.
  */
 export function DialogActions({ cancelTo, label, danger = false, busy }: { cancelTo: string; label: string; danger?: boolean; busy?: boolean }) {
+  const t = useT();
   return (
     <div className="flex justify-end gap-2">
-      <Link to={cancelTo} className="btn-secondary" preventScrollReset>Cancel</Link>
+      <Link to={cancelTo} className="btn-secondary" preventScrollReset>{t('Cancel')}</Link>
       <button type="submit" className={danger ? 'btn-danger' : 'btn-primary'} disabled={busy}>{label}</button>
     </div>
   );

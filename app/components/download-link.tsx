@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useT } from '~/lib/i18n';
 
 // SPEC §8's download messages, letter for letter.
 export const DOWNLOAD_MESSAGES = {
@@ -28,6 +29,7 @@ export function dispositionName(header: string | null): string | null {
  */
 export function DownloadLink({ href, name, className = 'link', children }: { href: string; name?: string; className?: string; children: ReactNode }) {
   const [state, setState] = useState<'idle' | 'busy' | 'success' | 'error'>('idle');
+  const t = useT();
   async function download(event: React.MouseEvent<HTMLAnchorElement>) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -60,7 +62,7 @@ export function DownloadLink({ href, name, className = 'link', children }: { hre
       </a>
       {/* Always present, so screen readers announce the message when it appears. */}
       <span role="status" className={`text-xs ${state === 'error' ? 'text-red-700' : 'text-green-700'}`} data-testid="download-message">
-        {state === 'success' ? DOWNLOAD_MESSAGES.success : state === 'error' ? DOWNLOAD_MESSAGES.error : ''}
+        {state === 'success' ? t(DOWNLOAD_MESSAGES.success) : state === 'error' ? t(DOWNLOAD_MESSAGES.error) : ''}
       </span>
     </span>
   );

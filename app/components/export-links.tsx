@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { formatNumber, useLanguage, useT } from '~/lib/i18n';
 import { EXPORT_MAX_ROWS } from '~/lib/pagination';
 import { DownloadLink } from './download-link';
 
@@ -21,12 +22,16 @@ export function exportHref(pathname: string, filters: Record<string, string>, fo
  */
 export function ExportLinks({ filters = {}, count, className = '' }: { filters?: Record<string, string>; count: number; className?: string }) {
   const { pathname } = useLocation();
+  const t = useT();
+  const language = useLanguage();
   return (
     <div className={`flex flex-wrap items-start gap-x-4 gap-y-1 text-sm ${className}`}>
-      <DownloadLink href={exportHref(pathname, filters, 'csv')}>Download CSV</DownloadLink>
-      <DownloadLink href={exportHref(pathname, filters, 'xlsx')}>Download Excel</DownloadLink>
+      <DownloadLink href={exportHref(pathname, filters, 'csv')}>{t('Download CSV')}</DownloadLink>
+      <DownloadLink href={exportHref(pathname, filters, 'xlsx')}>{t('Download Excel')}</DownloadLink>
       {count > EXPORT_MAX_ROWS ? (
-        <p className="text-xs text-slate-600">The files hold the first {EXPORT_MAX_ROWS.toLocaleString('en-US')} of {count.toLocaleString('en-US')} rows.</p>
+        <p className="text-xs text-slate-600">
+          {t('The files hold the first {{first}} of {{total}} rows.', { first: formatNumber(EXPORT_MAX_ROWS, language), total: formatNumber(count, language) })}
+        </p>
       ) : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import { cloneElement, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { useNavigation } from 'react-router';
+import { text, useT } from '~/lib/i18n';
 
 /**
  * A labelled form control with its server errors under it (SPEC §5: errors show under the fields).
@@ -9,8 +10,11 @@ import { useNavigation } from 'react-router';
  */
 /** What a form says of the fields a page loaded afresh leaves empty (useReloadedAfterPost). */
 export const AGAIN = {
-  passwords: 'Type the passwords again: they are never sent back to the page.',
-  file: (what: 'image' | 'picture') => `If you had chosen ${what === 'image' ? 'an' : 'a'} ${what}, choose it again: a browser does not keep a chosen file when the page comes back.`,
+  passwords: text('Type the passwords again: they are never sent back to the page.'),
+  file: (what: 'image' | 'picture') =>
+    what === 'image'
+      ? text('If you had chosen an image, choose it again: a browser does not keep a chosen file when the page comes back.')
+      : text('If you had chosen a picture, choose it again: a browser does not keep a chosen file when the page comes back.'),
 };
 
 /**
@@ -18,6 +22,7 @@ export const AGAIN = {
  * control's own state cannot say (it was emptied when the page came back, say), tied to it too.
  */
 export function Field({ label, name, errors, note, children }: { label: string; name: string; errors?: string[] | null; note?: string | null; children: ReactNode }) {
+  const t = useT();
   const invalid = !!errors?.length;
   const described = [note ? `${name}-note` : null, invalid ? `${name}-error` : null].filter(Boolean).join(' ');
   const control =
@@ -28,9 +33,9 @@ export function Field({ label, name, errors, note, children }: { label: string; 
     <div className="mb-4">
       <label className="label" htmlFor={name}>{label}</label>
       {control}
-      {note ? <p className="mt-1 text-sm text-amber-800" id={`${name}-note`} data-testid={`${name}-note`}>{note}</p> : null}
+      {note ? <p className="mt-1 text-sm text-amber-800" id={`${name}-note`} data-testid={`${name}-note`}>{t(note)}</p> : null}
       {errors?.length ? (
-        <p className="field-error" id={`${name}-error`} role="alert">{errors[0]}</p>
+        <p className="field-error" id={`${name}-error`} role="alert">{t(errors[0])}</p>
       ) : null}
     </div>
   );
@@ -53,14 +58,16 @@ export function FocusFirstError() {
 }
 
 export function FormErrors({ errors }: { errors?: string[] | null }) {
+  const t = useT();
   if (!errors?.length) return null;
   return (
     <div className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
-      {errors.map((e) => <p key={e}>{e}</p>)}
+      {errors.map((e) => <p key={e}>{t(e)}</p>)}
     </div>
   );
 }
 
-export function EmptyState({ text = 'No data has been added yet' }: { text?: string }) {
-  return <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-500">{text}</p>;
+export function EmptyState({ text: message = text('No data has been added yet') }: { text?: string }) {
+  const t = useT();
+  return <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-500">{t(message)}</p>;
 }

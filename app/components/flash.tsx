@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
+import { useT } from '~/lib/i18n';
 import type { Flash } from '~/lib/session.server';
 
 /**
@@ -12,6 +13,7 @@ import type { Flash } from '~/lib/session.server';
 export function FlashMessage({ flash }: { flash: Flash | null }) {
   const state = useNavigation().state;
   const [spent, setSpent] = useState<Flash | null>(null);
+  const t = useT();
   useEffect(() => {
     if (state !== 'idle') setSpent(flash);
   }, [state, flash]);
@@ -19,7 +21,7 @@ export function FlashMessage({ flash }: { flash: Flash | null }) {
   const style = flash.type === 'error' ? 'border-red-200 bg-red-50 text-red-800' : 'border-green-200 bg-green-50 text-green-800';
   return (
     <div role={flash.type === 'error' ? 'alert' : 'status'} data-testid="flash" className={`mx-auto mt-4 max-w-5xl rounded-md border px-4 py-3 text-sm ${style}`}>
-      {flash.text}
+      {t(flash.text)}
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // only) replaces it and writes its Markdown into a hidden input of the same name. Whatever the
 // author types, the server stores the Markdown and its sanitized HTML.
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from '~/lib/i18n';
 import { RichText } from './rich-text';
 
 const MdxMarkdownEditor = lazy(() => import('./mdx-editor.client'));
@@ -28,6 +29,7 @@ export function MarkdownEditor({ id, name, label, defaultValue = '', errors, req
   /** The saved text as sanitized HTML: shown under the field as learners read it. */
   preview?: string;
 }) {
+  const t = useT();
   const [markdown, setMarkdown] = useState(defaultValue);
   const [hydrated, setHydrated] = useState(false);
   // Markdown MDXEditor cannot parse (some raw HTML, say) stays editable as text.
@@ -71,13 +73,13 @@ export function MarkdownEditor({ id, name, label, defaultValue = '', errors, req
         textarea
       )}
       {errors?.length ? (
-        <p className="field-error" id={`${id}-error`} role="alert">{errors[0]}</p>
+        <p className="field-error" id={`${id}-error`} role="alert">{t(errors[0])}</p>
       ) : (
-        <p className="mt-1 text-xs text-slate-500" id={`${id}-help`}>Markdown; HTML is sanitized (no scripts, event handlers or javascript: links).</p>
+        <p className="mt-1 text-xs text-slate-500" id={`${id}-help`}>{t('Markdown; HTML is sanitized (no scripts, event handlers or javascript: links).')}</p>
       )}
       {preview ? (
         <section aria-labelledby={`${id}-preview-title`} className="mt-3 rounded-md border border-slate-200 bg-white p-4" data-testid={`${id}-preview`}>
-          <h2 id={`${id}-preview-title`} className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Preview: as learners read it (last saved)</h2>
+          <h2 id={`${id}-preview-title`} className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{t('Preview: as learners read it (last saved)')}</h2>
           <RichText html={preview} />
         </section>
       ) : null}

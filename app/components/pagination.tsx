@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { useT } from '~/lib/i18n';
 import { lastPage, pageWindow } from '~/lib/pagination';
 
 /**
@@ -8,6 +9,7 @@ import { lastPage, pageWindow } from '~/lib/pagination';
  */
 export function Pagination({ count, page, pageSize, param = 'page' }: { count: number; page: number; pageSize: number; param?: string }) {
   const location = useLocation();
+  const t = useT();
   const last = lastPage(count, pageSize);
   const past = page > last;
   if (last <= 1 && !past) return null;
@@ -25,12 +27,12 @@ export function Pagination({ count, page, pageSize, param = 'page' }: { count: n
       </Link>
     );
   return (
-    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-1 text-sm">
-      {item(1, '« First', 'first', page === 1)}
-      {item(past ? last : page - 1, '‹ Previous', 'prev', page === 1)}
+    <nav aria-label={t('Pagination')} className="mt-4 flex flex-wrap items-center gap-1 text-sm">
+      {item(1, `« ${t('First')}`, 'first', page === 1)}
+      {item(past ? last : page - 1, `‹ ${t('Previous')}`, 'prev', page === 1)}
       {pageWindow(Math.min(page, last), last).map((n) => item(n, String(n), `p${n}`, false, n === page))}
-      {item(page + 1, 'Next ›', 'next', page >= last)}
-      {item(last, 'Last »', 'last', page === last)}
+      {item(page + 1, `${t('Next')} ›`, 'next', page >= last)}
+      {item(last, `${t('Last')} »`, 'last', page === last)}
     </nav>
   );
 }

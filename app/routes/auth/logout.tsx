@@ -1,9 +1,13 @@
 import { Form, Link, redirect } from 'react-router';
 import { LOGOUT_TEXT } from '~/components/logout-button';
+import { metaTranslator, useT } from '~/lib/i18n';
 import { requestToken, destroySession, sessionCookie } from '~/lib/session.server';
 import type { Route } from './+types/logout';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Log out · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: t('Log out') + ' · CTF Arena' }];
+};
 
 /** Without JavaScript the header's Logout link lands here: the confirmation is a page. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,13 +22,14 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Logout() {
+  const t = useT();
   return (
     <div className="card mx-auto max-w-md">
-      <h1 className="mb-3 text-xl font-semibold">Logout</h1>
-      <p className="mb-6 text-sm text-slate-700">{LOGOUT_TEXT}</p>
+      <h1 className="mb-3 text-xl font-semibold">{t('Logout')}</h1>
+      <p className="mb-6 text-sm text-slate-700">{t(LOGOUT_TEXT)}</p>
       <Form method="post" className="flex justify-end gap-2">
-        <Link to="/" className="btn-secondary">Cancel</Link>
-        <button type="submit" className="btn-danger">Logout</button>
+        <Link to="/" className="btn-secondary">{t('Cancel')}</Link>
+        <button type="submit" className="btn-danger">{t('Logout')}</button>
       </Form>
     </div>
   );
