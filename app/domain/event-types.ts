@@ -1,5 +1,7 @@
 // What each kind of play implies (SPEC §1, §4): one registry, read by every rule that varies by event
 // type, instead of string comparisons across modules. Plain data, so forms may import it too.
+// The labels are English keys (lib/i18n.ts): pages show them through t().
+import { text } from '~/lib/i18n';
 
 export interface PlayRules {
   /** Points go to a team, and playing needs one (SPEC §4 "Team play"). */
@@ -34,11 +36,11 @@ export const PRACTICE_RULES: PlayRules = {
 const TEAM_EVENT: PlayRules = { ...PRACTICE_RULES, team: true, countsWhilePending: false };
 
 export const EVENT_TYPES = {
-  online: { label: 'Other Competition', rules: TEAM_EVENT },
-  'in-person': { label: 'In-person', rules: { ...TEAM_EVENT, inPerson: true } },
-  'training-platform': { label: 'Training platform', rules: { ...TEAM_EVENT, trainingOnly: true, trainingWeeks: true } },
+  online: { label: text('Other Competition'), rules: TEAM_EVENT },
+  'in-person': { label: text('In-person'), rules: { ...TEAM_EVENT, inPerson: true } },
+  'training-platform': { label: text('Training platform'), rules: { ...TEAM_EVENT, trainingOnly: true, trainingWeeks: true } },
   'black-friday': {
-    label: 'Black Friday',
+    label: text('Black Friday'),
     rules: { ...PRACTICE_RULES, writeupRequired: false, reviewed: false, countsWhilePending: false, coins: true },
   },
 } as const satisfies Record<string, { label: string; rules: PlayRules }>;

@@ -6,11 +6,15 @@ import { eventPlayers } from '~/domain/event-players.server';
 import { resolveEvent, scopePath } from '~/domain/scope.server';
 import { requireUser } from '~/lib/auth.server';
 import { CountryFlag } from '~/components/country-flag';
+import { metaTranslator, useT } from '~/lib/i18n';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import type { Route } from './+types/players';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Players · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t('Players')} · CTF Arena` }];
+};
 
 /** /competes/{id}/users: the event's players (the Players tab of a black-friday event). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -23,15 +27,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function Players() {
   const { name, base, players } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">Players <span className="text-base font-normal text-slate-500">· {name}</span></h1>
+      <h1 className="text-2xl font-bold">{t('Players')} <span className="text-base font-normal text-slate-500">· {name}</span></h1>
       {players.results.length === 0 ? (
-        <EmptyState text={MESSAGES.emptyList} />
+        <EmptyState text={t(MESSAGES.emptyList)} />
       ) : (
-        <TableRegion label="Players">
+        <TableRegion label={t('Players')}>
           <table className="table">
-            <thead><tr><th>#</th><th>Username</th><th>Country</th><th className="text-right">Total Points</th></tr></thead>
+            <thead><tr><th>#</th><th>{t('Username')}</th><th>{t('Country')}</th><th className="text-right">{t('Total Points')}</th></tr></thead>
             <tbody>
               {players.results.map((p) => (
                 <tr key={p.id}>

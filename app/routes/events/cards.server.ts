@@ -12,6 +12,7 @@ import { getUser, requireUser } from '~/lib/auth.server';
 import { readForm } from '~/lib/body.server';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { DomainError, NotFound } from '~/lib/errors.server';
+import { text } from '~/lib/i18n';
 import { loginUrlFor } from '~/lib/return-to';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
@@ -20,7 +21,7 @@ import { EVENT_MESSAGES } from '~/schemas/event';
 /** The search parameters of the page's dialogs: ?confirm=delete&id=3, ?dialog=training-only&id=3. */
 export const DIALOG_PARAMS = ['confirm', 'dialog', 'id'] as const;
 export const TRAINING_DIALOG = 'training-only';
-const EVENT_MESSAGES_NOT_FOUND = 'This event does not exist (any more).';
+const EVENT_MESSAGES_NOT_FOUND = text('This event does not exist (any more).');
 
 export interface Card { event: CardEvent; buttons: CardButtons }
 
@@ -127,7 +128,7 @@ export async function cardAction(request: Request, context: unknown) {
     if (error instanceof DomainError && error.status !== 401) return redirectWithFlash(request, back, { type: 'error', text: error.message });
     throw error;
   }
-  return redirectWithFlash(request, back, { type: 'error', text: 'Unknown action.' });
+  return redirectWithFlash(request, back, { type: 'error', text: text('Unknown action.') });
 }
 
 /** What a page of event cards loads (the catalogue's online events, a type's page): anonymous visitors included. */

@@ -2,13 +2,17 @@ import { useActionData, useLoaderData } from 'react-router';
 import { createEvent } from '~/domain/events.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { handleForm, submittedForm } from '~/lib/form.server';
+import { metaTranslator, useT } from '~/lib/i18n';
 import { redirectWithFlash } from '~/lib/session.server';
 import { EVENT_MESSAGES, EVENT_TYPE_OPTIONS, eventCreateSchema } from '~/schemas/event';
 import { EventForm, valuesAfter } from './event-form';
 import { nextFridayReply } from './event-form.server';
 import type { Route } from './+types/event-create';
 
-export const meta: Route.MetaFunction = () => [{ title: 'New event · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t('New event')} · CTF Arena` }];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(request, context);
@@ -34,9 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function EventCreate() {
   const { options } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl">
-      <h1 className="mb-6 text-2xl font-bold">New event</h1>
+      <h1 className="mb-6 text-2xl font-bold">{t('New event')}</h1>
       <EventForm mode="create" values={valuesAfter(result, { type: 'online' })} lastResult={result} options={options} cancelTo="/events" />
     </div>
   );

@@ -2,13 +2,17 @@ import { useActionData, useLoaderData } from 'react-router';
 import { eventFormValues, eventImageUrl, getEventForEdit, updateEvent } from '~/domain/events.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { handleForm, submittedForm } from '~/lib/form.server';
+import { metaTranslator, useT } from '~/lib/i18n';
 import { redirectWithFlash } from '~/lib/session.server';
 import { EVENT_MESSAGES, EVENT_TYPE_OPTIONS, eventSchema, withCleared } from '~/schemas/event';
 import { EventForm, valuesAfter, type FormValues } from './event-form';
 import { nextFridayReply, postedValues } from './event-form.server';
 import type { Route } from './+types/event-edit';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.name ?? 'event'} · CTF Arena` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${data ? t('Edit {{name}}', { name: data.name }) : t('Edit event')} · CTF Arena` }];
+};
 
 /** The form's `datetime-local` value of a date, in UTC as the form says. */
 const inputDate = (d: Date) => d.toISOString().slice(0, 16);
@@ -50,9 +54,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function EventEdit() {
   const { id, name, values, imageUrl, options } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
+  const t = useT();
   return (
     <div className="mx-auto max-w-3xl">
-      <h1 className="mb-6 text-2xl font-bold">Edit {name}</h1>
+      <h1 className="mb-6 text-2xl font-bold">{t('Edit {{name}}', { name })}</h1>
       <EventForm key={id} mode="edit" values={valuesAfter(result, values)} lastResult={result} options={options} imageUrl={imageUrl} cancelTo="/events" />
     </div>
   );

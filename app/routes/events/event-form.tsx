@@ -11,9 +11,13 @@ import { useHydrated, useReloadedAfterPost } from '~/components/use-hydrated';
 import { eventTypeRules } from '~/domain/event-types';
 import { nextFriday, runsOnFridays } from '~/domain/fridays';
 import { typedValues } from '~/lib/form-result';
+import { text, useT } from '~/lib/i18n';
 import { eventCreateSchema, eventSchema } from '~/schemas/event';
 
 export type FormValues = Record<string, string>;
+
+/** The URL fields' hint: a scheme, the same in every language. */
+const URL_PLACEHOLDER = 'https://';
 
 /** The create action's schema, given the form's image (the action reads the posted one). */
 const createSchema = (formData: FormData) => eventCreateSchema(formData.get('image'));
@@ -38,6 +42,7 @@ export function EventForm({ mode, values, lastResult, options, imageUrl, cancelT
   imageUrl?: string | null;
   cancelTo: string;
 }) {
+  const t = useT();
   const busy = useNavigation().state === 'submitting';
   const [type, setType] = useState(values.type || 'online');
   const hydrated = useHydrated();
@@ -50,41 +55,41 @@ export function EventForm({ mode, values, lastResult, options, imageUrl, cancelT
   const err = (name: string) => errors[name] ?? null;
 
   return (
-    <Form method="post" encType="multipart/form-data" className="card" aria-label="Event" {...getFormProps(form)}>
+    <Form method="post" encType="multipart/form-data" className="card" aria-label={t('Event')} {...getFormProps(form)}>
       <FormErrors errors={form.errors} />
-      <Field label="Name" name="name" errors={err('name')}>
+      <Field label={t('Name')} name="name" errors={err('name')}>
         <input id="name" name="name" type="text" required maxLength={200} defaultValue={values.name} className="input" />
       </Field>
-      <Field label="Type" name="type" errors={err('type')}>
+      <Field label={t('Type')} name="type" errors={err('type')}>
         <select id="type" name="type" required value={type} onChange={(e) => setType(e.target.value)} className="input">
-          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {options.map((o) => <option key={o.value} value={o.value}>{t(o.label)}</option>)}
         </select>
       </Field>
-      <MarkdownEditor id="description" name="description" label="Description" defaultValue={values.description ?? ''} errors={err('description')} required />
+      <MarkdownEditor id="description" name="description" label={t('Description')} defaultValue={values.description ?? ''} errors={err('description')} required />
       {shows(rules.inPerson) ? (
-        <Field label="Place (in-person events; others are 'Online event')" name="place" errors={err('place')}>
+        <Field label={t("Place (in-person events; others are 'Online event')")} name="place" errors={err('place')}>
           <input id="place" name="place" type="text" maxLength={200} defaultValue={values.place === 'Online event' ? '' : values.place} className="input" />
         </Field>
       ) : null}
       {shows(rules.inPerson) ? (
-        <Field label="Register link (in-person events)" name="register_link" errors={err('register_link')}>
-          <input id="register_link" name="register_link" type="url" maxLength={500} defaultValue={values.register_link} placeholder="https://" className="input" />
+        <Field label={t('Register link (in-person events)')} name="register_link" errors={err('register_link')}>
+          <input id="register_link" name="register_link" type="url" maxLength={500} defaultValue={values.register_link} placeholder={URL_PLACEHOLDER} className="input" />
         </Field>
       ) : null}
       {mode === 'edit' && rules.inPerson ? (
-        <Field label="Pictures link (in-person events)" name="pictures_link" errors={err('pictures_link')}>
-          <input id="pictures_link" name="pictures_link" type="url" maxLength={500} defaultValue={values.pictures_link} placeholder="https://" className="input" />
+        <Field label={t('Pictures link (in-person events)')} name="pictures_link" errors={err('pictures_link')}>
+          <input id="pictures_link" name="pictures_link" type="url" maxLength={500} defaultValue={values.pictures_link} placeholder={URL_PLACEHOLDER} className="input" />
         </Field>
       ) : null}
-      <Field label={mode === 'create' ? 'Image (PNG, JPEG or WebP, at most 2 MB)' : 'Image (PNG, JPEG or WebP, at most 2 MB; leave empty to keep the current one)'} name="image" errors={err('image')} note={reloaded ? AGAIN.file('image') : null}>
+      <Field label={mode === 'create' ? t('Image (PNG, JPEG or WebP, at most 2 MB)') : t('Image (PNG, JPEG or WebP, at most 2 MB; leave empty to keep the current one)')} name="image" errors={err('image')} note={reloaded ? AGAIN.file('image') : null}>
         <input id="image" name="image" type="file" accept="image/png,image/jpeg,image/webp" required={mode === 'create'} className="input" />
       </Field>
-      {mode === 'edit' && imageUrl ? <img src={imageUrl} alt="Current event image" className="mb-4 h-24 rounded object-cover" /> : null}
+      {mode === 'edit' && imageUrl ? <img src={imageUrl} alt={t('Current event image')} className="mb-4 h-24 rounded object-cover" /> : null}
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field label="Start date (UTC)" name="start_date" errors={err('start_date')}>
+        <Field label={t('Start date (UTC)')} name="start_date" errors={err('start_date')}>
           <input id="start_date" name="start_date" type="datetime-local" required defaultValue={values.start_date} className="input" />
         </Field>
-        <Field label="End date (UTC)" name="end_date" errors={err('end_date')}>
+        <Field label={t('End date (UTC)')} name="end_date" errors={err('end_date')}>
           <input id="end_date" name="end_date" type="datetime-local" required defaultValue={values.end_date} className="input" />
         </Field>
       </div>
@@ -110,23 +115,23 @@ export function EventForm({ mode, values, lastResult, options, imageUrl, cancelT
               }
             }}
           >
-            Next Friday
+            {t('Next Friday')}
           </button>
-          <span className="ml-2 text-sm text-slate-600">{hydrated ? 'Friday 00:00 to 23:59 UTC.' : 'Black Friday events: the coming Friday, 00:00 to 23:59 UTC.'}</span>
+          <span className="ml-2 text-sm text-slate-600">{hydrated ? t('Friday 00:00 to 23:59 UTC.') : t('Black Friday events: the coming Friday, 00:00 to 23:59 UTC.')}</span>
         </p>
       ) : null}
       {shows(rules.team) ? (
-        <Field label="Team size limit (team events; empty for no limit)" name="team_size_limit" errors={err('team_size_limit')}>
+        <Field label={t('Team size limit (team events; empty for no limit)')} name="team_size_limit" errors={err('team_size_limit')}>
           <input id="team_size_limit" name="team_size_limit" type="number" min={1} max={1000} step={1} defaultValue={values.team_size_limit} className="input" />
         </Field>
       ) : null}
       <div className="flex justify-end gap-2">
-        <Link to={cancelTo} className="btn-secondary">Cancel</Link>
-        <button type="submit" className="btn-primary" disabled={busy}>{mode === 'create' ? 'Create' : 'Save'}</button>
+        <Link to={cancelTo} className="btn-secondary">{t('Cancel')}</Link>
+        <button type="submit" className="btn-primary" disabled={busy}>{mode === 'create' ? t('Create') : t('Save')}</button>
       </div>
     </Form>
   );
 }
 
 export const NEXT_FRIDAY = 'next-friday';
-export const NEXT_FRIDAY_WRONG_TYPE = "The 'Next Friday' dates are for Black Friday events: choose that type first.";
+export const NEXT_FRIDAY_WRONG_TYPE = text("The 'Next Friday' dates are for Black Friday events: choose that type first.");

@@ -6,16 +6,24 @@ import { headerCounts } from '~/domain/header-counts.server';
 import { listNotifications, type NotificationList } from '~/domain/notifications.server';
 import { isStaff } from '~/domain/policy.server';
 import { requireUser } from '~/lib/auth.server';
+import { metaTranslator, text, useT, type Language } from '~/lib/i18n';
+import { requestLanguage } from '~/lib/language.server';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import type { Route } from './+types/list';
 
-const TITLES: Record<NotificationList, string> = { all: 'Notifications', general: 'General notifications', admin: 'Admin notifications' };
+const TITLES: Record<NotificationList, string> = { all: text('Notifications'), general: text('General notifications'), admin: text('Admin notifications') };
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? TITLES[data.list] : 'Notifications'} · CTF Arena` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t(data ? TITLES[data.list] : 'Notifications')} · CTF Arena` }];
+};
 
-// Dates are formatted on the server, in UTC, so the hydrated page shows the very same text.
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+// Dates are formatted on the server, in UTC and the page's language, so the hydrated page shows the very same text.
+const DATE: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+  fr: new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+};
 
 function listOf(pathname: string): NotificationList {
   const last = pathname.replace(/\/+$/, '').split('/').at(-1);
@@ -33,12 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const list = listOf(url.pathname);
   const page = await listNotifications(user, list, { page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list, markRead: true });
+  const date = DATE[await requestLanguage(request, user.language)];
   return {
     list,
     staff: isStaff(user),
     page: {
       ...page,
-      results: page.results.map((n) => ({ ...n, createdAt: n.createdAt.toISOString(), date: DATE.format(n.createdAt) })),
+      results: page.results.map((n) => ({ ...n, createdAt: n.createdAt.toISOString(), date: date.format(n.createdAt) })),
     },
     headerCounts: await headerCounts(user),
   };
@@ -49,34 +58,35 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 
 export default function Notifications() {
   const { list, staff, page } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">{TITLES[list]}</h1>
-        {staff && list === 'admin' ? <Link to="/notifications/admin/create" className="btn-primary">Notification</Link> : null}
+        <h1 className="text-2xl font-bold">{t(TITLES[list])}</h1>
+        {staff && list === 'admin' ? <Link to="/notifications/admin/create" className="btn-primary">{t('Notification')}</Link> : null}
       </div>
-      <nav aria-label="Notification lists" className="flex gap-2">
-        <NavLink to="/notifications" end className={tabClass}>All</NavLink>
-        <NavLink to="/notifications/general" className={tabClass}>General</NavLink>
-        <NavLink to="/notifications/admin" end className={tabClass}>Admin</NavLink>
+      <nav aria-label={t('Notification lists')} className="flex gap-2">
+        <NavLink to="/notifications" end className={tabClass}>{t('All')}</NavLink>
+        <NavLink to="/notifications/general" className={tabClass}>{t('General')}</NavLink>
+        <NavLink to="/notifications/admin" end className={tabClass}>{t('Admin')}</NavLink>
       </nav>
       {page.results.length === 0 ? (
         <EmptyState text={MESSAGES.emptyList} />
       ) : (
-        <ul className="space-y-3" aria-label={TITLES[list]}>
+        <ul className="space-y-3" aria-label={t(TITLES[list])}>
           {page.results.map((n) => (
             <li key={n.id} data-testid="notification" className={`card ${n.isNew ? 'border-l-4 border-l-brand-600' : ''}`}>
               <div className="mb-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <h2 className="text-lg font-semibold">{n.title}</h2>
-                {n.isNew ? <span className="rounded bg-brand-600 px-1.5 py-0.5 text-xs font-semibold uppercase text-white">New</span> : null}
+                {n.isNew ? <span className="rounded bg-brand-600 px-1.5 py-0.5 text-xs font-semibold uppercase text-white">{t('New')}</span> : null}
                 <span className="text-sm text-slate-500">
-                  {list === 'all' ? `${n.kind === 'admin' ? 'Admin' : 'General'} · ` : ''}
-                  <time dateTime={n.createdAt}>{n.date} UTC</time>
+                  {list === 'all' ? `${n.kind === 'admin' ? t('Admin') : t('General')} · ` : ''}
+                  <time dateTime={n.createdAt}>{t('{{date}} UTC', { date: n.date })}</time>
                   {n.event ? ` · ${n.event.name}` : ''}
                 </span>
               </div>
               <RichText html={n.description} />
-              {n.link?.startsWith("/") && !n.link.startsWith("//") ? <Link to={n.link} className="link mt-2 inline-block text-sm">Open</Link> : null}
+              {n.link?.startsWith("/") && !n.link.startsWith("//") ? <Link to={n.link} className="link mt-2 inline-block text-sm">{t('Open')}</Link> : null}
             </li>
           ))}
         </ul>

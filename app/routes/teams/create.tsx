@@ -7,11 +7,16 @@ import { createTeam, eventsOpenForTeams, myTeamIn, requireTeamPlayer } from '~/d
 import { requireUser } from '~/lib/auth.server';
 import { NotFound } from '~/lib/errors.server';
 import { handleForm } from '~/lib/form.server';
+import { metaTranslator, translator, useT } from '~/lib/i18n';
+import { requestLanguage } from '~/lib/language.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { TEAM_NAME_MAX, teamCreateSchema } from '~/schemas/team';
 import type { Route } from './+types/create';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Create your team · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t('Create your team')} · CTF Arena` }];
+};
 
 /**
  * The event the page creates a team in: the URL's (/competes/{id}/teams/create) or, on /teams/create,
@@ -47,7 +52,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await handleForm(request, teamCreateSchema, (input) => createTeam(user, event?.id ?? input.event, input));
   if (!outcome.ok) return outcome.response;
   const team = outcome.value;
-  return redirectWithFlash(request, `/competes/${team.eventId}/challenges`, { type: 'success', text: `Your team ${team.name} has been created.` });
+  // The message names the team: it is written in the viewer's language here, not looked up by the page.
+  const t = translator(await requestLanguage(request, user.language));
+  return redirectWithFlash(request, `/competes/${team.eventId}/challenges`, { type: 'success', text: t('Your team {{name}} has been created.', { name: team.name }) });
 }
 
 export default function CreateTeam() {
@@ -55,45 +62,46 @@ export default function CreateTeam() {
   const result = useActionData<typeof action>();
   const [form, fields] = useSchemaForm(teamCreateSchema, result?.result);
   const busy = useNavigation().state === 'submitting';
+  const t = useT();
   return (
     <div className="card mx-auto max-w-md">
-      <h1 className="mb-2 text-2xl font-bold">Create your team</h1>
-      {fixed ? <p className="mb-4 text-sm text-slate-600">Event: <strong>{fixed.name}</strong></p> : null}
+      <h1 className="mb-2 text-2xl font-bold">{t('Create your team')}</h1>
+      {fixed ? <p className="mb-4 text-sm text-slate-600">{t('Event:')} <strong>{fixed.name}</strong></p> : null}
       {current ? (
         <p className="mb-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          You already play this event in the team <Link className="link" to={`/teams/me?team=${current.id}`}>{current.name}</Link>.
+          {t('You already play this event in the team')} <Link className="link" to={`/teams/me?team=${current.id}`}>{current.name}</Link>.
         </p>
       ) : null}
       <FormErrors errors={form.errors} />
       {!fixed && events.length === 0 ? (
-        <p className="text-slate-600">No team event is open for teams at the moment.</p>
+        <p className="text-slate-600">{t('No team event is open for teams at the moment.')}</p>
       ) : (
         <Form method="post" {...getFormProps(form)}>
           {!fixed ? (
-            <Field label="Event" name="event" errors={fields.event.errors}>
+            <Field label={t('Event')} name="event" errors={fields.event.errors}>
               <select id="event" name="event" className="input" defaultValue={String(result?.result.initialValue?.event ?? chosen ?? events[0]?.id ?? '')}>
                 {events.map((e) => (
-                  <option key={e.id} value={e.id}>{e.name}{e.upcoming ? ' (upcoming)' : ''}</option>
+                  <option key={e.id} value={e.id}>{e.name}{e.upcoming ? ` (${t('upcoming')})` : ''}</option>
                 ))}
               </select>
             </Field>
           ) : fields.event.errors ? (
             <FormErrors errors={fields.event.errors} />
           ) : null}
-          <Field label="Team name" name="name" errors={fields.name.errors}>
+          <Field label={t('Team name')} name="name" errors={fields.name.errors}>
             <input id="name" name="name" className="input" required={fields.name.required} maxLength={TEAM_NAME_MAX} autoComplete="off" defaultValue={String(result?.result.initialValue?.name ?? '')} />
           </Field>
-          <Field label="Password" name="password" errors={fields.password.errors}>
+          <Field label={t('Password')} name="password" errors={fields.password.errors}>
             <input id="password" name="password" type="password" className="input" required={fields.password.required} autoComplete="new-password" />
           </Field>
-          <Field label="Confirm password" name="re_password" errors={fields.re_password.errors}>
+          <Field label={t('Confirm password')} name="re_password" errors={fields.re_password.errors}>
             <input id="re_password" name="re_password" type="password" className="input" required={fields.re_password.required} autoComplete="new-password" />
           </Field>
-          <button type="submit" className="btn-primary w-full" disabled={busy}>Create</button>
+          <button type="submit" className="btn-primary w-full" disabled={busy}>{t('Create')}</button>
         </Form>
       )}
       <p className="mt-4 text-center text-sm text-slate-600">
-        Have an invitation? <Link className="link" to={fixed ? `/teams/join?event=${fixed.id}` : '/teams/join'}>Join a team</Link>
+        {t('Have an invitation?')} <Link className="link" to={fixed ? `/teams/join?event=${fixed.id}` : '/teams/join'}>{t('Join a team')}</Link>
       </p>
     </div>
   );

@@ -5,12 +5,17 @@ import { useSchemaForm } from '~/components/use-schema-form';
 import { joinTeam, requireTeamPlayer, teamByCode } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { handleForm, submittedForm } from '~/lib/form.server';
+import { metaTranslator, translator, useT } from '~/lib/i18n';
+import { requestLanguage } from '~/lib/language.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { invitationHome } from '~/schemas/invitation';
 import { TEAM_NAME_MAX, teamJoinSchema } from '~/schemas/team';
 import type { Route } from './+types/join';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team ? `Join ${data.team.name}` : 'Join a team'} · CTF Arena` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${data?.team ? t('Join {{name}}', { name: data.team.name }) : t('Join a team')} · CTF Arena` }];
+};
 
 /**
  * /teams/join/{code} (the invitation link: the team and a Join button) and /teams/join (team name and
@@ -35,7 +40,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (params.code !== undefined) form.set('code_invitation', params.code);
   const outcome = await handleForm(form, teamJoinSchema, (input) => joinTeam(user, input));
   if (!outcome.ok) return outcome.response;
-  return redirectWithFlash(request, `/teams/me?team=${outcome.value.id}`, { type: 'success', text: `You joined the team ${outcome.value.name}.` });
+  // The message names the team: it is written in the viewer's language here, not looked up by the page.
+  const t = translator(await requestLanguage(request, user.language));
+  return redirectWithFlash(request, `/teams/me?team=${outcome.value.id}`, { type: 'success', text: t('You joined the team {{name}}.', { name: outcome.value.name }) });
 }
 
 export default function JoinTeam() {
@@ -45,32 +52,33 @@ export default function JoinTeam() {
   // The name-and-password form is checked in the browser; the invitation's form has no field to check.
   const [form, fields] = useSchemaForm(teamJoinSchema, team ? null : result?.result);
   const busy = useNavigation().state === 'submitting';
+  const t = useT();
   return (
     <div className="card mx-auto max-w-md">
-      <h1 className="mb-2 text-2xl font-bold">{team ? `Join ${team.name}` : 'Join a team'}</h1>
+      <h1 className="mb-2 text-2xl font-bold">{team ? t('Join {{name}}', { name: team.name }) : t('Join a team')}</h1>
       <FormErrors errors={team ? [...(errors?.[''] ?? []), ...(errors?.code_invitation ?? [])] : form.errors} />
       {team ? (
         <Form method="post">
           <p className="mb-4 text-slate-600">
-            You were invited to the team <strong>{team.name}</strong> of <strong>{team.event}</strong>.
+            {t('You were invited to the team')} <strong>{team.name}</strong> {t('of')} <strong>{team.event}</strong>.
           </p>
-          <button type="submit" className="btn-primary w-full" disabled={busy}>Join</button>
+          <button type="submit" className="btn-primary w-full" disabled={busy}>{t('Join')}</button>
         </Form>
       ) : (
         <Form method="post" {...getFormProps(form)}>
           {event ? <input type="hidden" name="event" value={event} /> : null}
           <FormErrors errors={fields.event.errors} />
-          <Field label="Team name" name="name" errors={fields.name.errors}>
+          <Field label={t('Team name')} name="name" errors={fields.name.errors}>
             <input id="name" name="name" className="input" required maxLength={TEAM_NAME_MAX} autoComplete="off" defaultValue={String(result?.result.initialValue?.name ?? '')} />
           </Field>
-          <Field label="Password" name="password" errors={fields.password.errors}>
+          <Field label={t('Password')} name="password" errors={fields.password.errors}>
             <input id="password" name="password" type="password" className="input" required autoComplete="off" />
           </Field>
-          <button type="submit" className="btn-primary w-full" disabled={busy}>Join</button>
+          <button type="submit" className="btn-primary w-full" disabled={busy}>{t('Join')}</button>
         </Form>
       )}
       <p className="mt-4 text-center text-sm text-slate-600">
-        Don't have a team ? <Link className="link" to={event ? `/teams/create?event=${event}` : '/teams/create'}>Create</Link>
+        {t("Don't have a team ?")} <Link className="link" to={event ? `/teams/create?event=${event}` : '/teams/create'}>{t('Create')}</Link>
       </p>
     </div>
   );

@@ -8,11 +8,15 @@ import { requireUser } from '~/lib/auth.server';
 import { env } from '~/lib/env.server';
 import { CountryFlag } from '~/components/country-flag';
 import { handleForm, submittedForm } from '~/lib/form.server';
+import { metaTranslator, text, useT } from '~/lib/i18n';
 import { redirectWithFlash } from '~/lib/session.server';
 import { NO_TEAM, TEAM_NAME_MAX, TEAM_UPDATED, teamUpdateSchema } from '~/schemas/team';
 import type { Route } from './+types/me';
 
-export const meta: Route.MetaFunction = () => [{ title: 'My team · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t('My team')} · CTF Arena` }];
+};
 
 /**
  * /teams/me (signed-in non-staff; anonymous visitors go to /, staff get the 403 page): the player's
@@ -58,25 +62,26 @@ function InvitationLink({ link }: { link: string }) {
   const [hydrated, setHydrated] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const t = useT();
   useEffect(() => setHydrated(true), []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      setCopied('Copied!');
+      setCopied(text('Copied!'));
     } catch {
       // No clipboard permission: select the text so Ctrl+C copies it.
       input.current?.select();
-      setCopied('Press Ctrl+C to copy the selected link.');
+      setCopied(text('Press Ctrl+C to copy the selected link.'));
     }
   };
   return (
     <div className="mb-4">
-      <label className="label" htmlFor="invitation">Invitation link</label>
+      <label className="label" htmlFor="invitation">{t('Invitation link')}</label>
       <div className="flex gap-2">
         <input ref={input} id="invitation" className="input flex-1 font-mono text-xs" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-        {hydrated ? <button type="button" className="btn-secondary" onClick={copy}>Copy</button> : null}
+        {hydrated ? <button type="button" className="btn-secondary" onClick={copy}>{t('Copy')}</button> : null}
       </div>
-      <p className="mt-1 text-sm text-slate-600" role="status">{copied}</p>
+      <p className="mt-1 text-sm text-slate-600" role="status">{copied ? t(copied) : null}</p>
     </div>
   );
 }
@@ -86,14 +91,15 @@ export default function MyTeam() {
   const result = useActionData<typeof action>();
   const [form, fields] = useSchemaForm(teamUpdateSchema, result?.result);
   const busy = useNavigation().state === 'submitting';
+  const t = useT();
   if (!team) {
     return (
       <div className="card mx-auto max-w-xl space-y-4">
-        <h1 className="text-2xl font-bold">My team</h1>
-        <EmptyState text={NO_TEAM} />
+        <h1 className="text-2xl font-bold">{t('My team')}</h1>
+        <EmptyState text={t(NO_TEAM)} />
         <p className="flex justify-center gap-3">
-          <Link className="btn-primary" to="/teams/create">Create a team</Link>
-          <Link className="btn-secondary" to="/teams/join">Join a team</Link>
+          <Link className="btn-primary" to="/teams/create">{t('Create a team')}</Link>
+          <Link className="btn-secondary" to="/teams/join">{t('Join a team')}</Link>
         </p>
       </div>
     );
@@ -103,10 +109,10 @@ export default function MyTeam() {
       <div className="card">
         <h1 className="text-2xl font-bold">{team.name}</h1>
         <p className="text-slate-600">
-          <Link className="link" to={`/competes/${team.event.id}/teams/${team.id}`}>{team.event.name}</Link> · <span data-testid="team-points">{team.points}</span> points
+          <Link className="link" to={`/competes/${team.event.id}/teams/${team.id}`}>{team.event.name}</Link> · <span data-testid="team-points">{team.points}</span> {t('points', { count: team.points })}
         </p>
         {others.length > 1 ? (
-          <nav aria-label="My teams" className="mt-3 flex flex-wrap gap-2 text-sm">
+          <nav aria-label={t('My teams')} className="mt-3 flex flex-wrap gap-2 text-sm">
             {others.map((t) => (
               <Link key={t.id} to={`?team=${t.id}`} aria-current={t.id === team.id ? 'page' : undefined} className={`rounded px-3 py-1 ${t.id === team.id ? 'bg-brand-600 text-white' : 'bg-slate-100 hover:bg-slate-200'}`}>
                 {t.name} ({t.event})
@@ -117,44 +123,44 @@ export default function MyTeam() {
       </div>
 
       <section className="card">
-        <h2 className="mb-4 text-lg font-semibold">Team account</h2>
+        <h2 className="mb-4 text-lg font-semibold">{t('Team account')}</h2>
         {invitation ? <InvitationLink link={invitation} /> : null}
         {team.isOwner ? (
           <Form method="post" {...getFormProps(form)}>
             <FormErrors errors={form.errors} />
             <input type="hidden" name="team" value={team.id} />
-            <Field label="Team name" name="name" errors={fields.name.errors}>
+            <Field label={t('Team name')} name="name" errors={fields.name.errors}>
               <input id="name" name="name" className="input" required={fields.name.required} maxLength={TEAM_NAME_MAX} defaultValue={String(result?.result.initialValue?.name ?? team.name)} />
             </Field>
-            <Field label="Current password" name="current_password" errors={fields.current_password.errors}>
+            <Field label={t('Current password')} name="current_password" errors={fields.current_password.errors}>
               <input id="current_password" name="current_password" type="password" className="input" autoComplete="current-password" />
             </Field>
-            <Field label="New password" name="password" errors={fields.password.errors}>
+            <Field label={t('New password')} name="password" errors={fields.password.errors}>
               <input id="password" name="password" type="password" className="input" autoComplete="new-password" />
             </Field>
-            <Field label="Confirm new password" name="re_password" errors={fields.re_password.errors}>
+            <Field label={t('Confirm new password')} name="re_password" errors={fields.re_password.errors}>
               <input id="re_password" name="re_password" type="password" className="input" autoComplete="new-password" />
             </Field>
-            <button type="submit" className="btn-primary" disabled={busy}>Update</button>
+            <button type="submit" className="btn-primary" disabled={busy}>{t('Update')}</button>
           </Form>
         ) : (
           <>
             <div className="mb-4">
-              <span className="label">Team name</span>
+              <span className="label">{t('Team name')}</span>
               <p>{team.name}</p>
             </div>
-            <p className="text-sm text-slate-600">Only the team leader can change the name and the password.</p>
+            <p className="text-sm text-slate-600">{t('Only the team leader can change the name and the password.')}</p>
           </>
         )}
       </section>
 
       <section className="card">
-        <h2 className="mb-4 text-lg font-semibold">Members</h2>
+        <h2 className="mb-4 text-lg font-semibold">{t('Members')}</h2>
         <ul className="space-y-1">
           {team.members.map((m) => (
             <li key={m.id}>
               <CountryFlag code={m.country} />
-              {m.username} {m.isOwner ? <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Leader</span> : null}
+              {m.username} {m.isOwner ? <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">{t('Leader')}</span> : null}
             </li>
           ))}
         </ul>

@@ -6,11 +6,15 @@ import { isStaff } from '~/domain/policy.server';
 import { eventPhase, resolveScope } from '~/domain/scope.server';
 import { listTeams, myTeamIn } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
+import { metaTranslator, useT } from '~/lib/i18n';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import type { Route } from './+types/list';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Teams · ${data?.event.name ?? 'Event'} · CTF Arena` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t('Teams')} · ${data?.event.name ?? t('Event')} · CTF Arena` }];
+};
 
 /**
  * /competes/{event_id}/teams: #, Team, Members count, Total Points, ranked by points (the same
@@ -38,26 +42,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function Teams() {
   const { event, offer, mine, count, page, rows } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Teams of {event.name}</h1>
+        <h1 className="text-2xl font-bold">{t('Teams of {{name}}', { name: event.name })}</h1>
         {offer ? (
           <div className="flex gap-2">
-            <Link className="btn-primary" to={`/competes/${event.id}/teams/create`}>Create a team</Link>
-            <Link className="btn-secondary" to={`/teams/join?event=${event.id}`}>Join a team</Link>
+            <Link className="btn-primary" to={`/competes/${event.id}/teams/create`}>{t('Create a team')}</Link>
+            <Link className="btn-secondary" to={`/teams/join?event=${event.id}`}>{t('Join a team')}</Link>
           </div>
         ) : mine ? (
-          <Link className="btn-secondary" to={`/competes/${event.id}/teams/${mine.id}`}>My team: {mine.name}</Link>
+          <Link className="btn-secondary" to={`/competes/${event.id}/teams/${mine.id}`}>{t('My team: {{name}}', { name: mine.name })}</Link>
         ) : null}
       </div>
       {rows.length === 0 ? (
-        <EmptyState text={MESSAGES.emptyList} />
+        <EmptyState text={t(MESSAGES.emptyList)} />
       ) : (
-        <TableRegion label="Teams">
+        <TableRegion label={t('Teams')}>
           <table className="table" data-testid="teams-table">
             <thead>
-              <tr><th>#</th><th>Team</th><th className="text-right">Members count</th><th className="text-right">Total Points</th></tr>
+              <tr><th>#</th><th>{t('Team')}</th><th className="text-right">{t('Members count')}</th><th className="text-right">{t('Total Points')}</th></tr>
             </thead>
             <tbody>
               {rows.map((t, i) => (

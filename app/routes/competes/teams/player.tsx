@@ -3,11 +3,15 @@ import { resolveScope } from '~/domain/scope.server';
 import { teamPlayer } from '~/domain/teams.server';
 import { profileUrl } from '~/domain/user-view.server';
 import { requireUser } from '~/lib/auth.server';
+import { metaTranslator, useT } from '~/lib/i18n';
 import { CountryFlag } from '~/components/country-flag';
 import type { Route } from './+types/player';
 import { SolvedChallenges } from '~/components/solved-challenges';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.player.username ?? 'Player'} · CTF Arena` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${data?.player.username ?? t('Player')} · CTF Arena` }];
+};
 
 /**
  * A player within a team (route id team-player-solved-challenges): the team link, the player as the
@@ -32,16 +36,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function TeamPlayer() {
   const { team, player, solves } = useLoaderData<typeof loader>();
+  const t = useT();
+  // Full name and e-mail: only for staff and the player themself.
+  const identity = 'fullname' in player ? player : null;
   return (
     <div className="space-y-6">
       <div className="card flex flex-wrap items-center gap-6">
         <img src={player.profile} alt="" width={96} height={96} className="h-24 w-24 rounded-full bg-slate-100 object-cover" />
         <div className="flex-1">
-          <p className="text-sm text-slate-500">Team <Link className="link" to={team.path}>{team.name}</Link></p>
+          <p className="text-sm text-slate-500">{t('Team')} <Link className="link" to={team.path}>{team.name}</Link></p>
           <h1 className="text-2xl font-bold">
             <CountryFlag code={player.country} className="" /> {player.username}
           </h1>
-          {'fullname' in player ? <p className="text-slate-600">{player.fullname} · {player.email}</p> : null}
+          {identity ? <p className="text-slate-600">{identity.fullname} · {identity.email}</p> : null}
         </div>
       </div>
       <SolvedChallenges solves={solves} />
