@@ -7,11 +7,15 @@ import { chartMarkup } from '~/components/score-chart.server';
 import { blackFridayStandings } from '~/domain/black-friday-standings.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { CountryFlag } from '~/components/country-flag';
+import { metaTranslator, useT } from '~/lib/i18n';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import type { Route } from './+types/general-scoreboard';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Black Friday scoreboard · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t('Black Friday scoreboard')} · CTF Arena` }];
+};
 
 /**
  * The general Black Friday scoreboard (SPEC §2 "Scoreboards"; staff): every black-friday event at
@@ -36,32 +40,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function GeneralScoreboard() {
   const { chart, count, page, rows } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="space-y-6">
       <BlackFridayTabs />
       <div>
-        <h1 className="text-2xl font-bold">Top 5 players</h1>
-        <p className="text-slate-600">Every Black Friday event together: counted solves, points and coin balances.</p>
+        <h1 className="text-2xl font-bold">{t('Top 5 players')}</h1>
+        <p className="text-slate-600">{t('Every Black Friday event together: counted solves, points and coin balances.')}</p>
       </div>
       {chart ? (
-        <section className="card" aria-label="Top 5 players chart">
+        <section className="card" aria-label={t('Top 5 players chart')}>
           {/* Static SVG rendered on the server (app/components/score-chart.tsx). */}
           <div dangerouslySetInnerHTML={{ __html: chart }} />
         </section>
       ) : null}
       {rows.length === 0 ? (
-        <EmptyState text={MESSAGES.emptyList} />
+        <EmptyState text={t(MESSAGES.emptyList)} />
       ) : (
-        <TableRegion label="Top 5 players">
+        <TableRegion label={t('Top 5 players')}>
           <table className="table [&_tbody_tr:nth-child(even)]:bg-slate-50" data-testid="general-scoreboard-table">
             <thead>
               <tr>
                 <th>#</th>
-                <th>Player</th>
-                <th>Country</th>
-                <th className="text-right">Score</th>
-                <th className="text-right">Coin</th>
-                <th className="text-right">Challenge Solved</th>
+                <th>{t('Player')}</th>
+                <th>{t('Country')}</th>
+                <th className="text-right">{t('Score')}</th>
+                <th className="text-right">{t('Coin')}</th>
+                <th className="text-right">{t('Challenge Solved')}</th>
               </tr>
             </thead>
             <tbody>

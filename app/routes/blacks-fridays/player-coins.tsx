@@ -7,23 +7,32 @@ import { Pagination } from '~/components/pagination';
 import { ADJUSTMENT_BOOKED, adjustCoins, playerCoins, type CoinReason } from '~/domain/coins.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { handleForm } from '~/lib/form.server';
+import { metaTranslator, text, useT, type Language } from '~/lib/i18n';
+import { requestLanguage } from '~/lib/language.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { ADJUSTMENT_LIMIT, ADJUSTMENT_REASON_MAX, coinAdjustmentSchema } from '~/schemas/coins';
 import type { Route } from './+types/player-coins';
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.player.username ?? 'Player'}'s coins · CTF Arena` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t("{{name}}'s coins", { name: data?.player.username ?? t('Player') })} · CTF Arena` }];
+};
 
-// Dates are formatted on the server, in UTC, so the hydrated page shows the very same text.
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+// Dates are formatted on the server, in UTC and the page's language, so the hydrated page shows the very same text.
+const DATES: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+  fr: new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+};
 
-const REASONS: Record<CoinReason, string> = { solve: 'Solve', purchase: 'Purchase', refund: 'Refund', adjustment: 'Adjustment' };
+const REASONS: Record<CoinReason, string> = { solve: text('Solve'), purchase: text('Purchase'), refund: text('Refund'), adjustment: text('Adjustment') };
 
 /** A player's coin ledger (staff): balance, every entry newest first, and the Adjust form. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = await requireStaffPage(request, context);
   const page = pageNumber(new URL(request.url).searchParams.get('page'));
   const ledger = await playerCoins(staff, Number(params.id), page, PAGE_SIZE.list);
+  const date = DATES[await requestLanguage(request, staff.language)];
   return {
     player: ledger.player,
     balance: ledger.balance,
@@ -31,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page: ledger.page,
     rows: ledger.results.map((row) => ({
       id: row.id,
-      date: `${DATE.format(row.createdAt)} UTC`,
+      date: `${date.format(row.createdAt)} UTC`,
       reason: REASONS[row.reason] ?? row.reason,
       amount: row.amount,
       what: row.what,
@@ -53,36 +62,37 @@ export default function PlayerCoins() {
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useSchemaForm(coinAdjustmentSchema, result, { nativeValidation: true });
+  const t = useT();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="card flex flex-wrap items-center gap-6">
         <div className="flex-1">
-          <h1 className="text-2xl font-bold">Coins of {player.username}</h1>
+          <h1 className="text-2xl font-bold">{t('Coins of {{name}}', { name: player.username })}</h1>
           <p className="text-sm text-slate-600">
-            <Link to={`/practices/users/${player.id}`} className="underline">Player page</Link>
+            <Link to={`/practices/users/${player.id}`} className="underline">{t('Player page')}</Link>
           </p>
         </div>
         <div className="text-right">
-          <p className="text-sm text-slate-500">Balance</p>
+          <p className="text-sm text-slate-500">{t('Balance')}</p>
           <p className="text-2xl font-bold" data-testid="coin-balance">{balance}</p>
         </div>
       </div>
 
       <section className="card" aria-labelledby="ledger">
-        <h2 id="ledger" className="mb-4 text-lg font-semibold">Ledger</h2>
+        <h2 id="ledger" className="mb-4 text-lg font-semibold">{t('Ledger')}</h2>
         {rows.length === 0 ? (
-          <EmptyState text={count > 0 ? `There is no page ${page}: the list ends at page ${lastPage(count, PAGE_SIZE.list)}.` : undefined} />
+          <EmptyState text={count > 0 ? t('There is no page {{page}}: the list ends at page {{last}}.', { page, last: lastPage(count, PAGE_SIZE.list) }) : undefined} />
         ) : (
-          <TableRegion label="Ledger" framed={false}>
+          <TableRegion label={t('Ledger')} framed={false}>
             <table className="table" data-testid="coin-ledger">
-              <thead><tr><th>Date</th><th>Reason</th><th>Amount</th><th>What</th></tr></thead>
+              <thead><tr><th>{t('Date')}</th><th>{t('Reason')}</th><th>{t('Amount')}</th><th>{t('What')}</th></tr></thead>
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id}>
                     <td>{row.date}</td>
-                    <td>{row.reason}</td>
+                    <td>{t(row.reason)}</td>
                     <td className={row.amount < 0 ? 'text-red-700' : 'text-green-700'}>{row.amount > 0 ? `+${row.amount}` : row.amount}</td>
-                    <td>{row.what ?? '—'}{row.by ? <span className="text-slate-500"> (by {row.by})</span> : null}</td>
+                    <td>{row.what ?? '—'}{row.by ? <span className="text-slate-500"> ({t('by {{name}}', { name: row.by })})</span> : null}</td>
                   </tr>
                 ))}
               </tbody>
@@ -94,17 +104,17 @@ export default function PlayerCoins() {
 
       {!player.isStaff ? (
         <section className="card" aria-labelledby="adjust">
-          <h2 id="adjust" className="mb-1 text-lg font-semibold">Adjust</h2>
-          <p className="mb-4 text-sm text-slate-600">A positive amount adds coins, a negative one takes them; the reason is kept in the ledger.</p>
+          <h2 id="adjust" className="mb-1 text-lg font-semibold">{t('Adjust')}</h2>
+          <p className="mb-4 text-sm text-slate-600">{t('A positive amount adds coins, a negative one takes them; the reason is kept in the ledger.')}</p>
           <Form method="post" key={count} preventScrollReset {...getFormProps(form)}>
             <FormErrors errors={form.errors} />
-            <Field label="Amount" name="amount" errors={fields.amount.errors}>
+            <Field label={t('Amount')} name="amount" errors={fields.amount.errors}>
               <input id="amount" name="amount" type="number" step={1} min={-ADJUSTMENT_LIMIT} max={ADJUSTMENT_LIMIT} required={fields.amount.required} className="input" defaultValue={String(result?.initialValue?.amount ?? '')} />
             </Field>
-            <Field label="Reason" name="reason" errors={fields.reason.errors}>
+            <Field label={t('Reason')} name="reason" errors={fields.reason.errors}>
               <input id="reason" name="reason" type="text" required={fields.reason.required} maxLength={ADJUSTMENT_REASON_MAX} className="input" defaultValue={String(result?.initialValue?.reason ?? '')} />
             </Field>
-            <button type="submit" className="btn-primary" disabled={busy}>Adjust</button>
+            <button type="submit" className="btn-primary" disabled={busy}>{t('Adjust')}</button>
           </Form>
         </section>
       ) : null}

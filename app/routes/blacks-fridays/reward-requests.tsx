@@ -11,6 +11,8 @@ import { decideRewardRequests, decisionMessage, listRewardRequests, type Decisio
 import { requireStaffPage } from '~/lib/auth.server';
 import { NotFound } from '~/lib/errors.server';
 import { handleForm, submittedForm, unknownAction } from '~/lib/form.server';
+import { metaTranslator, text, translator, useT, type Language } from '~/lib/i18n';
+import { requestLanguage } from '~/lib/language.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
@@ -21,12 +23,18 @@ import type { Route } from './+types/reward-requests';
 // One module, two tabs (SPEC §2): /blacks-fridays/unprocessed-reward-requests and
 // /blacks-fridays/processed-reward-requests. Decisions are confirmed in dialogs that are URLs:
 // `?confirm=validate&id=3` for one row, `?bulk=dismiss&ids=3&ids=4` for the ticked ones.
-export const meta: Route.MetaFunction = ({ location }) => [{ title: `${isProcessedTab(location.pathname) ? 'Processed' : 'Unprocessed'} reward requests · CTF Arena` }];
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${isProcessedTab(location.pathname) ? t('Processed reward requests') : t('Unprocessed reward requests')} · CTF Arena` }];
+};
 
 const DIALOG_PARAMS = ['confirm', 'id', 'ids', 'bulk'];
 const DECISIONS: Decision[] = ['validate', 'dismiss'];
-// Dates are formatted on the server, in UTC, so the hydrated page shows the very same text.
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+// Dates are formatted on the server, in UTC and the page's language, so the hydrated page shows the very same text.
+const DATES: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+  fr: new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+};
 
 const decisionParam = (value: string | null): Decision | null => (DECISIONS.includes(value as Decision) ? (value as Decision) : null);
 
@@ -36,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const processed = isProcessedTab(url.pathname);
   const requested = pageNumber(url.searchParams.get('page'));
   const list = await listRewardRequests(user, { processed, page: requested, pageSize: PAGE_SIZE.rewardRequests });
+  const date = DATES[await requestLanguage(request, user.language)];
   // After the last row of the last page was processed, show the page that is now last.
   const last = lastPage(list.count, PAGE_SIZE.rewardRequests);
   if (requested > last) {
@@ -53,8 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       certification: r.reward.isCtfCertificationReward,
       coin: r.coin,
       status: r.status,
-      requestedAt: `${DATE.format(r.createdAt)} UTC`,
-      processedAt: r.processedAt ? `${DATE.format(r.processedAt)} UTC` : null,
+      requestedAt: `${date.format(r.createdAt)} UTC`,
+      processedAt: r.processedAt ? `${date.format(r.processedAt)} UTC` : null,
       processedBy: r.processedBy?.username ?? null,
     })),
   };
@@ -80,23 +89,50 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!outcome.ok) return outcome.response;
     const { ids, decided } = outcome.value;
     const skipped = new Set(ids.map(String)).size - decided.length;
-    const note = skipped > 0 ? ` ${skipped} already processed, left as ${skipped === 1 ? 'it was' : 'they were'}.` : '';
-    return redirectWithFlash(request, backTo(request), { type: 'success', text: decisionMessage(decision, decided.length) + note });
+    // The message is put together here, so it is written in the page's language: the parts of
+    // decisionMessage's text (domain/reward-requests.server.ts) each through t(), then the note.
+    const t = translator(await requestLanguage(request, user.language));
+    const done = decided.length > 1 ? `${t(decisionMessage(decision, 1))} ${t(DONE[decision], { count: decided.length })}` : t(decisionMessage(decision, decided.length));
+    const note = skipped > 0 ? ` ${skipped === 1 ? t('1 already processed, left as it was.') : t('{{count}} already processed, left as they were.', { count: skipped })}` : '';
+    return redirectWithFlash(request, backTo(request), { type: 'success', text: done + note });
   } catch (error) {
     if (error instanceof NotFound) return redirectWithFlash(request, backTo(request), { type: 'error', text: error.message });
     throw error;
   }
 }
 
+// What decisionMessage adds after its text when a decision covers more than one request.
+const DONE: Record<Decision, string> = { validate: text('{{count}} reward requests validated.'), dismiss: text('{{count}} reward requests dismissed.') };
+
 function State({ status }: { status: string }) {
-  if (status === 'validated') return <span className="rounded bg-green-100 px-2 py-0.5 text-green-800">Validated</span>;
-  if (status === 'dismissed') return <span className="rounded bg-red-100 px-2 py-0.5 text-red-800">Dismissed</span>;
-  return <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-800">Pending</span>;
+  const t = useT();
+  if (status === 'validated') return <span className="rounded bg-green-100 px-2 py-0.5 text-green-800">{t('Validated')}</span>;
+  if (status === 'dismissed') return <span className="rounded bg-red-100 px-2 py-0.5 text-red-800">{t('Dismissed')}</span>;
+  return <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-800">{t('Pending')}</span>;
 }
 
-const WORDS: Record<Decision, { title: string; verb: string; button: string }> = {
-  validate: { title: 'Validate', verb: 'validate', button: 'Validate' },
-  dismiss: { title: 'Dismiss', verb: 'dismiss', button: 'Dismiss' },
+/** The words of a decision's dialogs: for one request (`ask`) and for the ticked ones (`askOne`, `askMany`). */
+const WORDS: Record<Decision, { title: string; titleMany: string; ask: string; askOne: string; askMany: string; outcome: string; outcomeMany: string; button: string }> = {
+  validate: {
+    title: text('Validate reward request'),
+    titleMany: text('Validate reward requests'),
+    ask: text('Are you sure you want to validate {{request}}?'),
+    askOne: text('Are you sure you want to validate 1 selected reward request?'),
+    askMany: text('Are you sure you want to validate {{count}} selected reward requests?'),
+    outcome: text('The player gets the reward.'),
+    outcomeMany: text('The players get their rewards.'),
+    button: text('Validate'),
+  },
+  dismiss: {
+    title: text('Dismiss reward request'),
+    titleMany: text('Dismiss reward requests'),
+    ask: text('Are you sure you want to dismiss {{request}}?'),
+    askOne: text('Are you sure you want to dismiss 1 selected reward request?'),
+    askMany: text('Are you sure you want to dismiss {{count}} selected reward requests?'),
+    outcome: text('The coins it cost go back to the player.'),
+    outcomeMany: text('The coins they cost go back to the players.'),
+    button: text('Dismiss'),
+  },
 };
 
 export default function RewardRequests() {
@@ -105,6 +141,7 @@ export default function RewardRequests() {
   const [params] = useSearchParams();
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
+  const t = useT();
   const link = (extra: Record<string, string>) => hrefWith(location, { ...without(DIALOG_PARAMS), ...extra });
   const close = link({});
   const confirm = decisionParam(params.get('confirm'));
@@ -116,12 +153,12 @@ export default function RewardRequests() {
   const pending = rows.filter((r) => r.status === 'pending');
   useClearSelectionAfterSuccess('requests-form');
 
-  const describe = (r: (typeof rows)[number]) => `the request of ${r.player} for “${r.reward}” (${r.coin} coins)`;
+  const describe = (r: (typeof rows)[number]) => t('the request of {{player}} for “{{reward}}” ({{count}} coins)', { player: r.player, reward: r.reward, count: r.coin });
 
   return (
     <div>
       <BlackFridayTabs />
-      <h1 className="mb-6 text-2xl font-bold">{processed ? 'Processed reward requests' : 'Unprocessed reward requests'}</h1>
+      <h1 className="mb-6 text-2xl font-bold">{processed ? t('Processed reward requests') : t('Unprocessed reward requests')}</h1>
       {/* Every request of the tab as a file (docs/rules.md "Exports"). */}
       {count > 0 ? <ExportLinks count={count} className="mb-4" /> : null}
 
@@ -130,33 +167,33 @@ export default function RewardRequests() {
       ) : (
         <Form method="get" id="requests-form">
           {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-          <TableRegion label={processed ? 'Processed reward requests' : 'Unprocessed reward requests'}>
+          <TableRegion label={processed ? t('Processed reward requests') : t('Unprocessed reward requests')}>
             <StackedTable
               columns={[
-                ...(processed ? [] : [pending.length ? <SelectAllBox formId="requests-form" /> : <span className="sr-only">Select</span>]),
-                '#', 'Player', 'Reward', 'Coin', 'Requested', 'State',
-                processed ? 'Processed' : 'Action',
+                ...(processed ? [] : [pending.length ? <SelectAllBox formId="requests-form" /> : <span className="sr-only">{t('Select')}</span>]),
+                '#', t('Player'), t('Reward'), t('Coin'), t('Requested'), t('State'),
+                processed ? t('Processed') : t('Action'),
               ]}
             >
               {rows.map((r, i) => (
                 <Row key={r.id} data-request={r.id}>
                   {processed ? null : (
-                    <Cell label="Select">{r.status === 'pending' ? <input type="checkbox" name="ids" value={r.id} aria-label={`Select the request of ${r.player} for ${r.reward}`} /> : null}</Cell>
+                    <Cell label={t('Select')}>{r.status === 'pending' ? <input type="checkbox" name="ids" value={r.id} aria-label={t('Select the request of {{player}} for {{reward}}', { player: r.player, reward: r.reward })} /> : null}</Cell>
                   )}
                   <Cell label="#">{(page - 1) * PAGE_SIZE.rewardRequests + i + 1}</Cell>
-                  <Cell label="Player">{r.player}</Cell>
-                  <Cell label="Reward">{r.reward}{r.certification ? <span className="block text-xs text-slate-500">CTF certification</span> : null}</Cell>
-                  <Cell label="Coin">{r.coin}</Cell>
-                  <Cell label="Requested" className="whitespace-nowrap">{r.requestedAt}</Cell>
-                  <Cell label="State"><State status={r.status} /></Cell>
+                  <Cell label={t('Player')}>{r.player}</Cell>
+                  <Cell label={t('Reward')}>{r.reward}{r.certification ? <span className="block text-xs text-slate-500">{t('CTF certification')}</span> : null}</Cell>
+                  <Cell label={t('Coin')}>{r.coin}</Cell>
+                  <Cell label={t('Requested')} className="whitespace-nowrap">{r.requestedAt}</Cell>
+                  <Cell label={t('State')}><State status={r.status} /></Cell>
                   {processed ? (
-                    <Cell label="Processed" className="whitespace-nowrap text-sm">{r.processedAt}{r.processedBy ? <span className="block text-xs text-slate-500">by {r.processedBy}</span> : null}</Cell>
+                    <Cell label={t('Processed')} className="whitespace-nowrap text-sm">{r.processedAt}{r.processedBy ? <span className="block text-xs text-slate-500">{t('by {{name}}', { name: r.processedBy })}</span> : null}</Cell>
                   ) : (
-                    <Cell label="Action">
+                    <Cell label={t('Action')}>
                       {r.status === 'pending' ? (
                         <span className="flex gap-2">
-                          <Link to={link({ confirm: 'validate', id: String(r.id) })} className="btn-primary" aria-label={`Validate the request of ${r.player} for ${r.reward}`} preventScrollReset>Validate</Link>
-                          <Link to={link({ confirm: 'dismiss', id: String(r.id) })} className="btn-secondary" aria-label={`Dismiss the request of ${r.player} for ${r.reward}`} preventScrollReset>Dismiss</Link>
+                          <Link to={link({ confirm: 'validate', id: String(r.id) })} className="btn-primary" aria-label={t('Validate the request of {{player}} for {{reward}}', { player: r.player, reward: r.reward })} preventScrollReset>{t('Validate')}</Link>
+                          <Link to={link({ confirm: 'dismiss', id: String(r.id) })} className="btn-secondary" aria-label={t('Dismiss the request of {{player}} for {{reward}}', { player: r.player, reward: r.reward })} preventScrollReset>{t('Dismiss')}</Link>
                         </span>
                       ) : null}
                     </Cell>
@@ -167,8 +204,8 @@ export default function RewardRequests() {
           </TableRegion>
           {!processed && pending.length ? (
             <div className="mt-3 flex gap-2">
-              <button type="submit" name="bulk" value="validate" className="btn-secondary">Validate selected</button>
-              <button type="submit" name="bulk" value="dismiss" className="btn-secondary">Dismiss selected</button>
+              <button type="submit" name="bulk" value="validate" className="btn-secondary">{t('Validate selected')}</button>
+              <button type="submit" name="bulk" value="dismiss" className="btn-secondary">{t('Dismiss selected')}</button>
             </div>
           ) : null}
         </Form>
@@ -176,35 +213,35 @@ export default function RewardRequests() {
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.rewardRequests} />
 
       {confirm ? (
-        <UrlDialog title={`${WORDS[confirm].title} reward request`} closeTo={close}>
+        <UrlDialog title={t(WORDS[confirm].title)} closeTo={close}>
           <Form method="post">
             <input type="hidden" name="intent" value={confirm} />
             <input type="hidden" name="ids" value={params.get('id') ?? ''} />
             <FormErrors errors={errors?.[''] ?? errors?.ids} />
             <p className="mb-6 text-sm text-slate-700">
-              Are you sure you want to {WORDS[confirm].verb} {target ? describe(target) : 'this reward request'}?{' '}
-              {confirm === 'dismiss' ? 'The coins it cost go back to the player.' : 'The player gets the reward.'} This decision is final.
+              {t(WORDS[confirm].ask, { request: target ? describe(target) : t('this reward request') })}{' '}
+              {t(WORDS[confirm].outcome)} {t('This decision is final.')}
             </p>
-            <DialogActions cancelTo={close} label={WORDS[confirm].button} danger={confirm === 'dismiss'} busy={busy} />
+            <DialogActions cancelTo={close} label={t(WORDS[confirm].button)} danger={confirm === 'dismiss'} busy={busy} />
           </Form>
         </UrlDialog>
       ) : null}
 
       {bulk ? (
-        <UrlDialog title={`${WORDS[bulk].title} reward requests`} closeTo={close}>
+        <UrlDialog title={t(WORDS[bulk].titleMany)} closeTo={close}>
           {bulkIds.length ? (
             <Form method="post">
               <input type="hidden" name="intent" value={bulk} />
               {bulkIds.map((id) => <input key={id} type="hidden" name="ids" value={id} />)}
               <FormErrors errors={errors?.[''] ?? errors?.ids} />
               <p className="mb-6 text-sm text-slate-700">
-                Are you sure you want to {WORDS[bulk].verb} {bulkIds.length} selected reward request{bulkIds.length === 1 ? '' : 's'}?{' '}
-                {bulk === 'dismiss' ? 'The coins they cost go back to the players.' : 'The players get their rewards.'} This decision is final.
+                {bulkIds.length === 1 ? t(WORDS[bulk].askOne) : t(WORDS[bulk].askMany, { count: bulkIds.length })}{' '}
+                {t(WORDS[bulk].outcomeMany)} {t('This decision is final.')}
               </p>
-              <DialogActions cancelTo={close} label={WORDS[bulk].button} danger={bulk === 'dismiss'} busy={busy} />
+              <DialogActions cancelTo={close} label={t(WORDS[bulk].button)} danger={bulk === 'dismiss'} busy={busy} />
             </Form>
           ) : (
-            <p className="text-sm text-slate-700">Select at least one reward request.</p>
+            <p className="text-sm text-slate-700">{t('Select at least one reward request.')}</p>
           )}
         </UrlDialog>
       ) : null}

@@ -12,6 +12,7 @@ import { requireStaffPage } from '~/lib/auth.server';
 import { readForm } from '~/lib/body.server';
 import { NotFound } from '~/lib/errors.server';
 import { handleForm, unknownAction } from '~/lib/form.server';
+import { metaTranslator, useT } from '~/lib/i18n';
 import { resultFor, typedValues } from '~/lib/form-result';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -20,7 +21,10 @@ import { intentSchema, postedId } from '~/schemas/fields';
 import { REWARD_COIN_MAX, REWARD_COIN_MIN, REWARD_TITLE_MAX, rewardSchema } from '~/schemas/reward';
 import type { Route } from './+types/rewards';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Rewards · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t('Rewards')} · CTF Arena` }];
+};
 
 // Add, edit and delete are dialogs that are URLs (`?dialog=add`, `?edit=3`, `?delete=3`).
 const DIALOG_PARAMS = ['dialog', 'edit', 'delete'];
@@ -103,25 +107,26 @@ function RewardForm({ intent, prefix, values, lastResult, id, cancelTo, busy }: 
   busy: boolean;
 }) {
   const [form, fields] = useSchemaForm(intent === 'create' ? CREATE : EDIT, lastResult);
+  const t = useT();
   return (
     <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       {id !== undefined ? <input type="hidden" name="id" value={id} /> : null}
       <FormErrors errors={form.errors} />
-      <Field label="Title" name={`${prefix}-title`} errors={fields.title.errors}>
+      <Field label={t('Title')} name={`${prefix}-title`} errors={fields.title.errors}>
         <input id={`${prefix}-title`} name="title" type="text" required maxLength={REWARD_TITLE_MAX} className="input" defaultValue={values.title} />
       </Field>
-      <Field label="Coin" name={`${prefix}-coin`} errors={fields.coin.errors}>
+      <Field label={t('Coin')} name={`${prefix}-coin`} errors={fields.coin.errors}>
         <input id={`${prefix}-coin`} name="coin" type="number" inputMode="numeric" required min={REWARD_COIN_MIN} max={REWARD_COIN_MAX} step={1} className="input" defaultValue={values.coin} />
       </Field>
-      <Field label="CTF certification reward" name={`${prefix}-certification`} errors={fields.is_ctf_certification_reward.errors}>
+      <Field label={t('CTF certification reward')} name={`${prefix}-certification`} errors={fields.is_ctf_certification_reward.errors}>
         <select id={`${prefix}-certification`} name="is_ctf_certification_reward" required className="input" defaultValue={values.is_ctf_certification_reward}>
-          <option value="">Choose yes or no</option>
-          <option value="yes">Yes</option>
-          <option value="no">No</option>
+          <option value="">{t('Choose yes or no')}</option>
+          <option value="yes">{t('Yes')}</option>
+          <option value="no">{t('No')}</option>
         </select>
       </Field>
-      <DialogActions cancelTo={cancelTo} label="Save" busy={busy} />
+      <DialogActions cancelTo={cancelTo} label={t('Save')} busy={busy} />
     </Form>
   );
 }
@@ -134,6 +139,7 @@ export default function Rewards() {
   const [params] = useSearchParams();
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
+  const t = useT();
   const link = (extra: Record<string, string>) => hrefWith(location, { ...without(DIALOG_PARAMS), ...extra });
   const close = link({});
   const dialog = params.get('dialog') === 'add' ? 'add' : params.has('edit') ? 'edit' : params.has('delete') ? 'delete' : null;
@@ -147,26 +153,26 @@ export default function Rewards() {
     <div>
       <BlackFridayTabs />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Rewards</h1>
-        <Link to={link({ dialog: 'add' })} className="btn-primary" preventScrollReset>Add a reward</Link>
+        <h1 className="text-2xl font-bold">{t('Rewards')}</h1>
+        <Link to={link({ dialog: 'add' })} className="btn-primary" preventScrollReset>{t('Add a reward')}</Link>
       </div>
 
       {rows.length === 0 ? (
         <EmptyState />
       ) : (
-        <TableRegion label="Rewards">
+        <TableRegion label={t('Rewards')}>
           <table className="table">
-            <thead><tr><th>#</th><th>Title</th><th>Coin</th><th>Certification</th><th>Action</th></tr></thead>
+            <thead><tr><th>#</th><th>{t('Title')}</th><th>{t('Coin')}</th><th>{t('Certification')}</th><th>{t('Action')}</th></tr></thead>
             <tbody>
               {rows.map((r, i) => (
                 <tr key={r.id} data-reward={r.id}>
                   <td>{(page - 1) * PAGE_SIZE.list + i + 1}</td>
                   <td>{r.title}</td>
                   <td>{r.coin}</td>
-                  <td>{r.certification ? 'Yes' : 'No'}</td>
+                  <td>{r.certification ? t('Yes') : t('No')}</td>
                   <td className="flex gap-2">
-                    <Link to={link({ edit: String(r.id) })} className="btn-secondary" aria-label={`Edit ${r.title}`} preventScrollReset>Edit</Link>
-                    <Link to={link({ delete: String(r.id) })} className="btn-danger" aria-label={`Delete ${r.title}`} preventScrollReset>Delete</Link>
+                    <Link to={link({ edit: String(r.id) })} className="btn-secondary" aria-label={t('Edit {{title}}', { title: r.title })} preventScrollReset>{t('Edit')}</Link>
+                    <Link to={link({ delete: String(r.id) })} className="btn-danger" aria-label={t('Delete {{title}}', { title: r.title })} preventScrollReset>{t('Delete')}</Link>
                   </td>
                 </tr>
               ))}
@@ -177,13 +183,13 @@ export default function Rewards() {
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.list} />
 
       {dialog === 'add' ? (
-        <UrlDialog title="Add a reward" closeTo={close}>
+        <UrlDialog title={t('Add a reward')} closeTo={close}>
           <RewardForm intent="create" prefix="add" values={valuesFor('create', EMPTY)} lastResult={resultFor(result, 'create')} cancelTo={close} busy={busy} />
         </UrlDialog>
       ) : null}
 
       {dialog === 'edit' ? (
-        <UrlDialog title="Edit reward" closeTo={close}>
+        <UrlDialog title={t('Edit reward')} closeTo={close}>
           {target ? (
             <RewardForm
               key={target.id}
@@ -196,25 +202,25 @@ export default function Rewards() {
               busy={busy}
             />
           ) : (
-            <p className="text-sm text-slate-700">{missing}</p>
+            <p className="text-sm text-slate-700">{missing ? t(missing) : null}</p>
           )}
         </UrlDialog>
       ) : null}
 
       {dialog === 'delete' ? (
-        <UrlDialog title="Delete reward" closeTo={close}>
+        <UrlDialog title={t('Delete reward')} closeTo={close}>
           {target ? (
             <Form method="post">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={target.id} />
               <FormErrors errors={resultFor(result, 'delete')?.error?.['']} />
               <p className="mb-6 text-sm text-slate-700">
-                Are you sure you want to delete the reward “{target.title}”? If players have requested it, it is hidden instead: it leaves this list and the shop, and its requests keep it.
+                {t('Are you sure you want to delete the reward “{{title}}”? If players have requested it, it is hidden instead: it leaves this list and the shop, and its requests keep it.', { title: target.title })}
               </p>
-              <DialogActions cancelTo={close} label="Delete" danger busy={busy} />
+              <DialogActions cancelTo={close} label={t('Delete')} danger busy={busy} />
             </Form>
           ) : (
-            <p className="text-sm text-slate-700">{missing}</p>
+            <p className="text-sm text-slate-700">{missing ? t(missing) : null}</p>
           )}
         </UrlDialog>
       ) : null}

@@ -16,6 +16,7 @@ import { requireUser } from '~/lib/auth.server';
 import { Forbidden, Invalid } from '~/lib/errors.server';
 import { errorReply, handleForm, submittedForm, unknownAction } from '~/lib/form.server';
 import { resultFor } from '~/lib/form-result';
+import { metaTranslator, text, useT } from '~/lib/i18n';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -25,7 +26,10 @@ import { IMPORT_FILE_RULES } from '~/schemas/learner-import';
 import { learnerFilters } from '../list-filters';
 import type { Route } from './+types/users';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Learners · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t('Learners')} · CTF Arena` }];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -90,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const validated = intent === 'validate';
     const choose = async ({ ids }: { ids: unknown[] }) => {
       const chosen = ids.map(Number).filter(Number.isInteger);
-      if (!chosen.length) throw new Invalid({ ids: ['Select at least one learner.'] });
+      if (!chosen.length) throw new Invalid({ ids: [text('Select at least one learner.')] });
       return setValidation(user, chosen, validated);
     };
     const outcome = await handleForm(form, VALIDATION[intent], choose, { notFoundOnForm: true });
@@ -107,28 +111,55 @@ export async function action({ request, context }: Route.ActionArgs) {
 function ImportForm({ action, lastResult }: { action: string; lastResult: SubmissionResult<string[]> | null }) {
   const [form] = useSchemaForm(importFormSchema, lastResult, { nativeValidation: true });
   const errors = form.allErrors.file;
+  const t = useT();
   return (
     <Form method="post" encType="multipart/form-data" action={action} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="import" />
-      <p className="mb-3 text-sm text-slate-600">Upload an .xlsx file whose first row names the columns username, fullname, email, gender, country.</p>
-      <label className="label" htmlFor="file">Excel file</label>
+      <p className="mb-3 text-sm text-slate-600">{t('Upload an .xlsx file whose first row names the columns username, fullname, email, gender, country.')}</p>
+      <label className="label" htmlFor="file">{t('Excel file')}</label>
       <input
         id="file" name="file" type="file" required accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="input"
         aria-invalid={errors ? true : undefined} aria-describedby={errors ? 'file-error' : undefined}
       />
-      {errors ? <p className="field-error" id="file-error" role="alert">{errors[0]}</p> : null}
+      {errors ? <p className="field-error" id="file-error" role="alert">{t(errors[0])}</p> : null}
       <FormErrors errors={form.errors} />
       <div className="mt-4 flex justify-end gap-2">
-        <Link to={action} className="btn-secondary">Cancel</Link>
-        <button type="submit" className="btn-primary">Upload</button>
+        <Link to={action} className="btn-secondary">{t('Cancel')}</Link>
+        <button type="submit" className="btn-primary">{t('Upload')}</button>
       </div>
     </Form>
   );
 }
 
+// The import report's outcomes: counted above its table, named in its rows.
+const OUTCOMES = ['created', 'updated', 'unchanged', 'rejected'] as const;
+const OUTCOME_COUNTS: Record<ImportRow['outcome'], string> = {
+  created: text('{{count}} created'),
+  updated: text('{{count}} updated'),
+  unchanged: text('{{count}} unchanged'),
+  rejected: text('{{count}} rejected'),
+};
+const OUTCOME_WORDS: Record<ImportRow['outcome'], string> = { created: text('created'), updated: text('updated'), unchanged: text('unchanged'), rejected: text('rejected') };
+/** The superuser's Type column. */
+const TYPE_WORDS: Record<'Collaborater' | 'Learner', string> = { Collaborater: text('Collaborater'), Learner: text('Learner') };
+/** The validation dialog's question: for one row's button, and for the ticked rows. */
+const CONFIRM_WORDS = {
+  validate: {
+    this: text('Are you sure you want to validate this account?'),
+    one: text('Are you sure you want to validate 1 selected account?'),
+    many: text('Are you sure you want to validate {{count}} selected accounts?'),
+  },
+  invalidate: {
+    this: text('Are you sure you want to invalidate this account?'),
+    one: text('Are you sure you want to invalidate 1 selected account?'),
+    many: text('Are you sure you want to invalidate {{count}} selected accounts?'),
+  },
+};
+
 function StatusDot({ validated }: { validated: boolean }) {
+  const t = useT();
   return (
-    <span className={`inline-block h-3 w-3 rounded-full ${validated ? 'bg-green-700' : 'bg-red-500'}`} role="img" aria-label={validated ? 'validated' : 'not validated'} />
+    <span className={`inline-block h-3 w-3 rounded-full ${validated ? 'bg-green-700' : 'bg-red-500'}`} role="img" aria-label={validated ? t('validated') : t('not validated')} />
   );
 }
 
@@ -136,19 +167,20 @@ function StatusDot({ validated }: { validated: boolean }) {
 function SearchBox({ search }: { search: string }) {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const t = useT();
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
     <Form method="get" role="search" className="mb-4 flex gap-2">
-      <label htmlFor="q" className="sr-only">Search learners</label>
+      <label htmlFor="q" className="sr-only">{t('Search learners')}</label>
       <input
-        id="q" name="q" type="search" defaultValue={search} placeholder="Search learners" className="input max-w-xs"
+        id="q" name="q" type="search" defaultValue={search} placeholder={t('Search learners')} className="input max-w-xs"
         onChange={(e) => {
           const form = e.currentTarget.form;
           clearTimeout(timer.current);
           timer.current = setTimeout(() => submit(form, { replace: true }), 50);
         }}
       />
-      <button type="submit" className="btn-secondary">Search</button>
+      <button type="submit" className="btn-secondary">{t('Search')}</button>
     </Form>
   );
 }
@@ -171,12 +203,13 @@ export default function Users() {
   const listErrors = importErrors ? null : reply?.error;
   const importOpen = role === 'superuser' && (params.get('dialog') === 'import' || !!importErrors);
   const clearSearch = hrefWith(location, without([...DIALOG_PARAMS, 'q', 'page']));
+  const t = useT();
   useClearSelectionAfterSuccess('bulk-form');
 
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Learners</h1>
+        <h1 className="text-2xl font-bold">{t('Learners')}</h1>
         {/* Staff may add collaboraters (SPEC §6, the route table; docs/rules.md), so they get the
             link too; the import stays the superuser's (SPEC §2). */}
         {staff ? (
@@ -184,11 +217,11 @@ export default function Users() {
             {role === 'superuser' ? (
               <>
                 {/* The superuser's staff tools are here: the staff action log is one of them. */}
-                <Link to="/practices/staff-actions" className="btn-secondary">Staff action log</Link>
-                <Link to="?dialog=import" className="btn-secondary" preventScrollReset>Export learner</Link>
+                <Link to="/practices/staff-actions" className="btn-secondary">{t('Staff action log')}</Link>
+                <Link to="?dialog=import" className="btn-secondary" preventScrollReset>{t('Export learner')}</Link>
               </>
             ) : null}
-            <Link to="/practices/collaboraters/create" className="btn-primary">Add collaborater</Link>
+            <Link to="/practices/collaboraters/create" className="btn-primary">{t('Add collaborater')}</Link>
           </div>
         ) : null}
       </div>
@@ -200,15 +233,15 @@ export default function Users() {
 
       {report ? (
         <section className="card mb-6" aria-labelledby="import-report">
-          <h2 id="import-report" className="mb-2 font-semibold">{MESSAGES.exportSuccess}</h2>
+          <h2 id="import-report" className="mb-2 font-semibold">{t(MESSAGES.exportSuccess)}</h2>
           <p className="mb-3 text-sm text-slate-600">
-            {(['created', 'updated', 'unchanged', 'rejected'] as const).map((o) => `${report.filter((r) => r.outcome === o).length} ${o}`).join(' · ')}
+            {OUTCOMES.map((o) => t(OUTCOME_COUNTS[o], { count: report.filter((r) => r.outcome === o).length })).join(' · ')}
           </p>
           <table className="table">
-            <thead><tr><th>Row</th><th>Username</th><th>Email</th><th>Outcome</th><th>Reason</th></tr></thead>
+            <thead><tr><th>{t('Row')}</th><th>{t('Username')}</th><th>{t('Email')}</th><th>{t('Outcome')}</th><th>{t('Reason')}</th></tr></thead>
             <tbody>
               {report.map((r) => (
-                <tr key={r.row} data-outcome={r.outcome}><td>{r.row}</td><td>{r.username}</td><td>{r.email}</td><td>{r.outcome}</td><td>{r.reason ?? ''}</td></tr>
+                <tr key={r.row} data-outcome={r.outcome}><td>{r.row}</td><td>{r.username}</td><td>{r.email}</td><td>{t(OUTCOME_WORDS[r.outcome])}</td><td>{r.reason ? t(r.reason) : ''}</td></tr>
               ))}
             </tbody>
           </table>
@@ -218,11 +251,11 @@ export default function Users() {
       {rows.length === 0 ? (
         count === 0 && search.trim() ? (
           <div className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-500">
-            <p>No learner matches '{search.trim()}'</p>
-            <Link to={clearSearch} className="link mt-2 inline-block">Clear the search</Link>
+            <p>{t("No learner matches '{{search}}'", { search: search.trim() })}</p>
+            <Link to={clearSearch} className="link mt-2 inline-block">{t('Clear the search')}</Link>
           </div>
         ) : count > 0 ? (
-          <EmptyState text={`There is no page ${page}: the list ends at page ${Math.ceil(count / PAGE_SIZE.list)}.`} />
+          <EmptyState text={t('There is no page {{page}}: the list ends at page {{last}}.', { page, last: Math.ceil(count / PAGE_SIZE.list) })} />
         ) : (
           <EmptyState />
         )
@@ -230,38 +263,38 @@ export default function Users() {
         <Form method="get" id="bulk-form">
           {search ? <input type="hidden" name="q" value={search} /> : null}
           {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-          <TableRegion label="Learners">
+          <TableRegion label={t('Learners')}>
             <StackedTable
               columns={[
                 ...(staff ? [<SelectAllBox formId="bulk-form" />] : []),
-                '#', 'User',
-                ...(staff ? ['Email', 'Gender'] : []),
-                role === 'superuser' ? 'Type' : 'Total Points',
-                ...(staff ? ['Status', 'Action'] : []),
+                '#', t('User'),
+                ...(staff ? [t('Email'), t('Gender')] : []),
+                role === 'superuser' ? t('Type') : t('Total Points'),
+                ...(staff ? [t('Status'), t('Action')] : []),
               ]}
             >
               {rows.map((r, i) => (
                 <Row key={r.id}>
                   {staff ? (
                     // Collaborators have no validation state: nothing to select or decide for them.
-                    <Cell label="Select">{r.type === 'Collaborater' ? null : <input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.username}`} />}</Cell>
+                    <Cell label={t('Select')}>{r.type === 'Collaborater' ? null : <input type="checkbox" name="ids" value={r.id} aria-label={t('Select {{name}}', { name: r.username })} />}</Cell>
                   ) : null}
                   <Cell label="#">{(page - 1) * PAGE_SIZE.list + i + 1}</Cell>
-                  <Cell label="User"><Link className="link" to={`/practices/users/${r.id}`}>{r.username}</Link></Cell>
-                  {staff ? <><Cell label="Email">{r.email}</Cell><Cell label="Gender">{r.gender}</Cell></> : null}
-                  {role === 'superuser' ? <Cell label="Type">{r.type}</Cell> : <Cell label="Total Points">{r.totalPoints}</Cell>}
+                  <Cell label={t('User')}><Link className="link" to={`/practices/users/${r.id}`}>{r.username}</Link></Cell>
+                  {staff ? <><Cell label={t('Email')}>{r.email}</Cell><Cell label={t('Gender')}>{r.gender}</Cell></> : null}
+                  {role === 'superuser' ? <Cell label={t('Type')}>{r.type ? t(TYPE_WORDS[r.type]) : null}</Cell> : <Cell label={t('Total Points')}>{r.totalPoints}</Cell>}
                   {staff && r.type === 'Collaborater' ? (
-                    <><Cell label="Status" /><Cell label="Action" /></>
+                    <><Cell label={t('Status')} /><Cell label={t('Action')} /></>
                   ) : staff ? (
                     <>
-                      <Cell label="Status"><StatusDot validated={!!r.isValidated} /></Cell>
-                      <Cell label="Action">
+                      <Cell label={t('Status')}><StatusDot validated={!!r.isValidated} /></Cell>
+                      <Cell label={t('Action')}>
                         <Link
                           to={hrefWith(location, { ...without(DIALOG_PARAMS), confirm: r.isValidated ? 'invalidate' : 'validate', id: r.id })}
                           className={r.isValidated ? 'btn-secondary' : 'btn-primary'}
                           preventScrollReset
                         >
-                          {r.isValidated ? 'Invalidate' : 'Validate'}
+                          {r.isValidated ? t('Invalidate') : t('Validate')}
                         </Link>
                       </Cell>
                     </>
@@ -272,8 +305,8 @@ export default function Users() {
           </TableRegion>
           {staff ? (
             <div className="mt-3 flex gap-2">
-              <button type="submit" name="bulk" value="validate" className="btn-secondary">Validate selected</button>
-              <button type="submit" name="bulk" value="invalidate" className="btn-secondary">Invalidate selected</button>
+              <button type="submit" name="bulk" value="validate" className="btn-secondary">{t('Validate selected')}</button>
+              <button type="submit" name="bulk" value="invalidate" className="btn-secondary">{t('Invalidate selected')}</button>
             </div>
           ) : null}
         </Form>
@@ -281,7 +314,7 @@ export default function Users() {
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.list} />
 
       {staff && (confirm === 'validate' || confirm === 'invalidate') ? (
-        <UrlDialog title={confirm === 'validate' ? 'Validate account' : 'Invalidate account'} closeTo={close}>
+        <UrlDialog title={confirm === 'validate' ? t('Validate account') : t('Invalidate account')} closeTo={close}>
           {confirmIds.length ? (
             <Form method="post">
               <input type="hidden" name="intent" value={confirm} />
@@ -289,22 +322,24 @@ export default function Users() {
               {confirmIds.map((id) => <input key={id} type="hidden" name="ids" value={id!} />)}
               <p className="mb-6 text-sm text-slate-700">
                 {confirmBulk
-                  ? `Are you sure you want to ${confirm} ${confirmIds.length} selected account${confirmIds.length === 1 ? '' : 's'}?`
-                  : `Are you sure you want to ${confirm} this account?`}
+                  ? confirmIds.length === 1
+                    ? t(CONFIRM_WORDS[confirm].one)
+                    : t(CONFIRM_WORDS[confirm].many, { count: confirmIds.length })
+                  : t(CONFIRM_WORDS[confirm].this)}
               </p>
               <div className="flex justify-end gap-2">
-                <Link to={close} className="btn-secondary">Cancel</Link>
-                <button type="submit" className={confirm === 'validate' ? 'btn-primary' : 'btn-danger'}>Confirm</button>
+                <Link to={close} className="btn-secondary">{t('Cancel')}</Link>
+                <button type="submit" className={confirm === 'validate' ? 'btn-primary' : 'btn-danger'}>{t('Confirm')}</button>
               </div>
             </Form>
           ) : (
-            <p className="text-sm text-slate-700">Select at least one learner.</p>
+            <p className="text-sm text-slate-700">{t('Select at least one learner.')}</p>
           )}
         </UrlDialog>
       ) : null}
 
       {importOpen ? (
-        <UrlDialog title="Export learner" closeTo={close}>
+        <UrlDialog title={t('Export learner')} closeTo={close}>
           <ImportForm action={close} lastResult={importReply} />
         </UrlDialog>
       ) : null}
