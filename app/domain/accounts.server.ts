@@ -203,6 +203,6 @@ export async function createCollaborator(actor: Actor | null, input: ProfileInpu
     await logStaffAction(tx, actor, 'user.create_collaborator', 'user', [created.id]);
     return created;
   }).catch(refuseTaken);
-  await sendWelcomeMail(user, 'A staff account was created for you.');
+  await sendWelcomeMail(user, 'collaborator');
   return user;
 }

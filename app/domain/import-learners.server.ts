@@ -143,7 +143,7 @@ export async function importLearners(actor: Actor | null, file: unknown): Promis
   // Each message opens its own SMTP connection: a few at a time, so a class-sized file takes seconds.
   for (let i = 0; i < created.length; i += MAIL_CONCURRENCY) {
     const users = await db.user.findMany({ where: { id: { in: created.slice(i, i + MAIL_CONCURRENCY) } } });
-    await Promise.all(users.map((user) => sendWelcomeMail(user, 'An account was created for you on the CTF training platform.')));
+    await Promise.all(users.map((user) => sendWelcomeMail(user, 'importedLearner')));
   }
   return plans.map((p) => p.report);
 }

@@ -2,9 +2,24 @@
 // its link is logged, so a fresh machine can activate accounts without a mail server.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TFunction } from 'i18next';
 import type { Transporter } from 'nodemailer';
+import fr from '~/locales/fr';
 import { env } from './env.server';
+import { addTable, DEFAULT_LANGUAGE, isLanguage, translator } from './i18n';
 import { logger } from './logger.server';
+
+// An e-mail is written in its recipient's language, whatever page sends it: French is loaded with
+// the module that sends, not only with the pages' language (lib/language.server.ts, which adds it too).
+addTable('fr', fr);
+
+/**
+ * The translator of an e-mail to an account whose `language` is `language` (User.language: 'en',
+ * 'fr', or null when the account never chose; e-mails then read in English).
+ */
+export function mailTranslator(language: string | null | undefined): TFunction {
+  return translator(isLanguage(language) ? language : DEFAULT_LANGUAGE);
+}
 
 // Loaded with the first e-mail, not at start: nodemailer is a few MB the server mostly never needs.
 let transport: Promise<Transporter> | null = null;
