@@ -1,12 +1,13 @@
 import { NavLink } from 'react-router';
+import { text, useT } from '~/lib/i18n';
 
 /** What the scope's sub-navigation shows, decided by the layout's loader (routes/scoped/layout.tsx). */
 export interface ScopeNavData {
-  /** "Practice" or the event's name: names the navigation landmark. */
-  label: string;
+  /** The event's name, or null for practice ("Practice" in the page's language): names the navigation landmark. */
+  label: string | null;
   /** /practices or /competes/{id}. */
   base: string;
-  /** The players' page: Learners (practice), Teams (team events) or Players (individual events). */
+  /** The players' page: Learners (practice), Teams (team events) or Players (individual events), a text() key. */
   people: { label: string; to: string };
   staff: boolean;
   /** Pending reviews, or null when the scope's solves are not reviewed (no Submissions link). */
@@ -23,35 +24,36 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * the current page with aria-current="page" (and its sub-pages: a player under Learners).
  */
 export function ScopeNav({ nav }: { nav: ScopeNavData }) {
+  const t = useT();
   const links = [
-    { label: 'Challenges', to: `${nav.base}/challenges` },
-    { label: 'Scoreboard', to: `${nav.base}/scoreboard` },
+    { label: text('Challenges'), to: `${nav.base}/challenges` },
+    { label: text('Scoreboard'), to: `${nav.base}/scoreboard` },
     nav.people,
-    ...(nav.staff ? [{ label: 'Categories', to: `${nav.base}/categories` }] : []),
+    ...(nav.staff ? [{ label: text('Categories'), to: `${nav.base}/categories` }] : []),
   ];
   return (
-    <nav aria-label={`${nav.label} pages`} className="mb-6 border-b border-slate-200 pb-2" data-testid="scope-nav">
+    <nav aria-label={t('{{scope}} pages', { scope: nav.label ?? t('Practice') })} className="mb-6 border-b border-slate-200 pb-2" data-testid="scope-nav">
       <ul className="flex flex-wrap gap-1">
         {links.map((l) => (
-          <li key={l.to}><NavLink to={l.to} className={linkClass}>{l.label}</NavLink></li>
+          <li key={l.to}><NavLink to={l.to} className={linkClass}>{t(l.label)}</NavLink></li>
         ))}
         {nav.staff && nav.pending !== null ? (
           <li>
             {/* Named by its text, so the name holds what is seen ("Submissions 3"), then what the
                 number counts: an aria-label that reworded it failed axe's label-content-name-mismatch. */}
             <NavLink to={`${nav.base}/submissions`} className={linkClass}>
-              Submissions
+              {t('Submissions')}
               {nav.pending > 0 ? (
                 <>
                   {' '}
                   <span className="badge" data-testid="pending-reviews">{nav.pending}</span>
-                  <span className="sr-only"> pending reviews</span>
+                  <span className="sr-only">{` ${t('pending reviews')}`}</span>
                 </>
               ) : null}
             </NavLink>
           </li>
         ) : null}
-        {nav.staff ? <li><NavLink to={`${nav.base}/statistics`} className={linkClass}>Statistics</NavLink></li> : null}
+        {nav.staff ? <li><NavLink to={`${nav.base}/statistics`} className={linkClass}>{t('Statistics')}</NavLink></li> : null}
       </ul>
     </nav>
   );

@@ -2,6 +2,7 @@
 // memo) and shipped as HTML: no chart code reaches the browser.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { chartLabel, ScoreChart, type ChartPlayer } from './score-chart';
+import { DEFAULT_LANGUAGE, type Language } from '~/lib/i18n';
 
 interface ChartedBoard {
   totalPoints: number;
@@ -9,12 +10,12 @@ interface ChartedBoard {
   memo<T>(key: string, make: () => T): T;
 }
 
-/** The board's chart, or '' when nobody has points yet. */
-export function chartMarkup(board: ChartedBoard): Promise<string> {
-  return board.memo('chart-svg', async () => {
+/** The board's chart in the page's language, or '' when nobody has points yet. */
+export function chartMarkup(board: ChartedBoard, language: Language = DEFAULT_LANGUAGE): Promise<string> {
+  return board.memo(`chart-svg:${language}`, async () => {
     const top = await board.top();
     if (!top.length) return '';
     const players = top.map((p) => ({ label: chartLabel(p), submissions: p.submissions }));
-    return renderToStaticMarkup(<ScoreChart players={players} max={board.totalPoints} />);
+    return renderToStaticMarkup(<ScoreChart players={players} max={board.totalPoints} language={language} />);
   });
 }

@@ -12,6 +12,7 @@ import { AxisBottom, AxisLeft, type TickRendererProps } from '@visx/axis';
 import { Group } from '@visx/group';
 import { Line, LinePath } from '@visx/shape';
 import { scaleLinear, scalePoint } from '@visx/scale';
+import { DEFAULT_LANGUAGE, translator, type Language } from '~/lib/i18n';
 
 /** Line colours of players 1 to 5 (SPEC §9). */
 export const CHART_COLOURS = ['#FF5733', '#337DFF', '#33FF57', '#A033FF', '#FFA133'] as const;
@@ -56,12 +57,19 @@ function MarkerShapes() {
 /** SPEC §3: a line is labelled by the entry's username, or its name (teams) when it has none. */
 export const chartLabel = (entry: { username?: string | null; name?: string | null }) => entry.username || entry.name || '';
 
-// SPEC §9: en-US, numeric year, month, day, hour, minute, 12-hour clock. UTC, so the server's
-// zone does not leak into the page.
-const dateLabel = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hour12: true, timeZone: 'UTC',
-});
-export const formatChartDate = (time: number | Date) => dateLabel.format(time);
+// SPEC §9: en-US, numeric year, month, day, hour, minute, 12-hour clock; French pages write the
+// day first and a 24-hour clock. UTC, so the server's zone does not leak into the page.
+const DATE_LABELS: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hour12: true, timeZone: 'UTC' }),
+  fr: new Intl.DateTimeFormat('fr-FR', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', timeZone: 'UTC' }),
+};
+export const formatChartDate = (time: number | Date, language: Language = DEFAULT_LANGUAGE) => DATE_LABELS[language].format(time);
+
+/** A date label's day and time, for two lines: "11/26/2026, " then "3:04 PM" ("26/11/2026 " then "15:04"). */
+function dayAndTime(label: string): [string, string | undefined] {
+  const parts = /^(.*?(?:, | ))(\d.*)$/.exec(label);
+  return parts ? [parts[1]!, parts[2]] : [label, undefined];
+}
 
 /** Tick values of the y axis: 0, step, 2·step… with step = ceil(max / 5), and the maximum itself. */
 export function yTicks(max: number): number[] {
@@ -101,7 +109,7 @@ const DRAWINGS = [
 type Drawing = (typeof DRAWINGS)[number];
 interface ChartLine { label: string; points: { time: number; total: number }[] }
 
-function Plot({ drawing, lines, times, top, ticks }: { drawing: Drawing; lines: ChartLine[]; times: number[]; top: number; ticks: number[] }) {
+function Plot({ drawing, lines, times, top, ticks, language }: { drawing: Drawing; lines: ChartLine[]; times: number[]; top: number; ticks: number[]; language: Language }) {
   const { width, height, font } = drawing;
   // Room for five-digit scores on the left and two lines of date under the plot.
   const margin = { top: font, right: font, bottom: Math.round(font * 3.2), left: Math.round(font * 3.6) };
@@ -115,10 +123,10 @@ function Plot({ drawing, lines, times, top, ticks }: { drawing: Drawing; lines: 
   const anchor = (index: number) => (labelled.length < 2 ? 'middle' : index === 0 ? 'start' : index === labelled.length - 1 ? 'end' : 'middle');
   // A date over its time: "11/26/2026, " then "3:04 PM" (the text keeps SPEC's format as one string).
   const dateTick = ({ x: at, y: below, formattedValue, textAnchor, fontSize }: TickRendererProps) => {
-    const [date, time] = (formattedValue ?? '').split(', ');
+    const [date, time] = dayAndTime(formattedValue ?? '');
     return (
       <text x={at} y={below} fontSize={fontSize} fill="#475569" textAnchor={textAnchor} data-testid="score-chart-x-label">
-        <tspan x={at}>{time === undefined ? date : `${date}, `}</tspan>
+        <tspan x={at}>{date}</tspan>
         {time === undefined ? null : <tspan x={at} dy="1.2em">{time}</tspan>}
       </text>
     );
@@ -141,7 +149,7 @@ function Plot({ drawing, lines, times, top, ticks }: { drawing: Drawing; lines: 
           top={innerHeight}
           scale={x}
           tickValues={labelled}
-          tickFormat={(t) => formatChartDate(t)}
+          tickFormat={(time) => formatChartDate(time, language)}
           stroke="#94a3b8"
           tickStroke="#94a3b8"
           tickLength={4}
@@ -170,7 +178,13 @@ function Plot({ drawing, lines, times, top, ticks }: { drawing: Drawing; lines: 
   );
 }
 
-export function ScoreChart({ players, max, title = 'Score over time of the top 5 players' }: { players: ChartPlayer[]; max: number; title?: string }) {
+/**
+ * Rendered on the server outside the page (score-chart.server.tsx), so it is given the page's
+ * `language` rather than reading it; its texts and dates follow it.
+ */
+export function ScoreChart({ players, max, title, language = DEFAULT_LANGUAGE }: { players: ChartPlayer[]; max: number; title?: string; language?: Language }) {
+  const t = translator(language);
+  const caption = title ?? t('Score over time of the top 5 players');
   const lines = players.slice(0, CHART_COLOURS.length).map((p) => {
     let total = 0;
     return { label: p.label, points: p.submissions.map((s) => ({ time: new Date(s.date).getTime(), total: (total += s.score) })) };
@@ -182,11 +196,11 @@ export function ScoreChart({ players, max, title = 'Score over time of the top 5
 
   return (
     <figure data-testid="score-chart" className="m-0">
-      <figcaption className="mb-3 text-sm font-semibold text-slate-700">{title}</figcaption>
+      <figcaption className="mb-3 text-sm font-semibold text-slate-700">{caption}</figcaption>
       {/* The drawing: its data is in the table below, so assistive technology skips it. */}
       <MarkerShapes />
-      {DRAWINGS.map((drawing) => <Plot key={drawing.width} drawing={drawing} lines={lines} times={times} top={top} ticks={ticks} />)}
-      <ul data-testid="score-chart-legend" aria-label="Legend" className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-800">
+      {DRAWINGS.map((drawing) => <Plot key={drawing.width} drawing={drawing} lines={lines} times={times} top={top} ticks={ticks} language={language} />)}
+      <ul data-testid="score-chart-legend" aria-label={t('Legend')} className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-800">
         {lines.map((line, i) => (
           <li key={i} className="flex items-center gap-2">
             <svg width="34" height="14" aria-hidden="true" className="shrink-0">
@@ -201,17 +215,17 @@ export function ScoreChart({ players, max, title = 'Score over time of the top 5
       {/* In a visually hidden box: a table does not shrink to the 1 px of sr-only by itself. */}
       <div className="sr-only">
         <table data-testid="score-chart-data">
-          <caption>{title}: each player's counted solves, first and last, and total score</caption>
+          <caption>{t("{{title}}: each player's counted solves, first and last, and total score", { title: caption })}</caption>
           <thead>
-            <tr><th scope="col">Player</th><th scope="col">Solves</th><th scope="col">First solve (UTC)</th><th scope="col">Last solve (UTC)</th><th scope="col">Total score</th></tr>
+            <tr><th scope="col">{t('Player')}</th><th scope="col">{t('Solves')}</th><th scope="col">{t('First solve (UTC)')}</th><th scope="col">{t('Last solve (UTC)')}</th><th scope="col">{t('Total score')}</th></tr>
           </thead>
           <tbody>
             {lines.map((line, i) => (
               <tr key={i}>
                 <td>{line.label}</td>
                 <td>{line.points.length}</td>
-                <td>{line.points.length ? formatChartDate(line.points[0]!.time) : ''}</td>
-                <td>{line.points.length ? formatChartDate(line.points.at(-1)!.time) : ''}</td>
+                <td>{line.points.length ? formatChartDate(line.points[0]!.time, language) : ''}</td>
+                <td>{line.points.length ? formatChartDate(line.points.at(-1)!.time, language) : ''}</td>
                 <td>{line.points.at(-1)?.total ?? 0}</td>
               </tr>
             ))}

@@ -26,9 +26,13 @@ import { redirectWithFlash } from '~/lib/session.server';
 import { CATEGORY_NAME_MAX, categorySchema } from '~/schemas/category';
 import { intentSchema, postedId } from '~/schemas/fields';
 import { hrefWith, without } from '~/lib/url';
+import { metaTranslator, useT } from '~/lib/i18n';
 import type { Route } from './+types/categories';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Categories · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t('Categories')} · CTF Arena` }];
+};
 
 const DIALOG_PARAMS = ['edit', 'delete'];
 
@@ -103,10 +107,11 @@ export default function Categories() {
   const link = (extra: Record<string, string>) => hrefWith(location, { ...without(DIALOG_PARAMS), ...extra });
   const close = link({});
   const dialog = params.has('edit') ? 'edit' : params.has('delete') ? 'delete' : null;
+  const t = useT();
 
   return (
     <div>
-      <h1 className="mb-6 text-2xl font-bold">Categories</h1>
+      <h1 className="mb-6 text-2xl font-bold">{t('Categories')}</h1>
 
       {/* Keyed by the count so the field empties once a category is added (JS keeps the page), and by
           whether it has a reply, so its error goes once another action succeeded (conform keeps a
@@ -116,17 +121,17 @@ export default function Categories() {
       {rows.length === 0 ? (
         <EmptyState />
       ) : (
-        <TableRegion label="Categories">
+        <TableRegion label={t('Categories')}>
           <table className="table">
-            <thead><tr><th>#</th><th>Category</th><th>Action</th></tr></thead>
+            <thead><tr><th>#</th><th>{t('Category')}</th><th>{t('Action')}</th></tr></thead>
             <tbody>
               {rows.map((c, i) => (
                 <tr key={c.id}>
                   <td>{(page - 1) * PAGE_SIZE.categories + i + 1}</td>
                   <td>{c.name}</td>
                   <td className="flex gap-2">
-                    <Link to={link({ edit: String(c.id) })} className="btn-secondary" aria-label={`Edit ${c.name}`} preventScrollReset>Edit</Link>
-                    <Link to={link({ delete: String(c.id) })} className="btn-danger" aria-label={`Delete ${c.name}`} preventScrollReset>Delete</Link>
+                    <Link to={link({ edit: String(c.id) })} className="btn-secondary" aria-label={t('Edit {{name}}', { name: c.name })} preventScrollReset>{t('Edit')}</Link>
+                    <Link to={link({ delete: String(c.id) })} className="btn-danger" aria-label={t('Delete {{name}}', { name: c.name })} preventScrollReset>{t('Delete')}</Link>
                   </td>
                 </tr>
               ))}
@@ -137,27 +142,27 @@ export default function Categories() {
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.categories} />
 
       {dialog === 'edit' ? (
-        <UrlDialog title="Edit category" closeTo={close}>
+        <UrlDialog title={t('Edit category')} closeTo={close}>
           {target ? (
             <EditForm key={target.id} target={target} lastResult={resultFor(result, 'edit')} cancelTo={close} busy={busy} />
           ) : (
-            <p className="text-sm text-slate-700">{missing}</p>
+            <p className="text-sm text-slate-700">{missing ? t(missing) : null}</p>
           )}
         </UrlDialog>
       ) : null}
 
       {dialog === 'delete' ? (
-        <UrlDialog title="Delete category" closeTo={close}>
+        <UrlDialog title={t('Delete category')} closeTo={close}>
           {target ? (
             <Form method="post">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={target.id} />
               <FormErrors errors={resultFor(result, 'delete')?.error?.['']} />
-              <p className="mb-6 text-sm text-slate-700">Are you sure you want to delete the category “{target.name}”? This cannot be undone.</p>
-              <DialogActions cancelTo={close} label="Delete" danger busy={busy} />
+              <p className="mb-6 text-sm text-slate-700">{t('Are you sure you want to delete the category “{{name}}”? This cannot be undone.', { name: target.name })}</p>
+              <DialogActions cancelTo={close} label={t('Delete')} danger busy={busy} />
             </Form>
           ) : (
-            <p className="text-sm text-slate-700">{missing}</p>
+            <p className="text-sm text-slate-700">{missing ? t(missing) : null}</p>
           )}
         </UrlDialog>
       ) : null}
@@ -171,21 +176,22 @@ type Reply = SubmissionResult<string[]> | null;
 function CreateForm({ lastResult, busy }: { lastResult: Reply; busy: boolean }) {
   const [form, fields] = useSchemaForm(CREATE, lastResult, { nativeValidation: true });
   const errors = fields.name.errors;
+  const t = useT();
   return (
     <Form method="post" className="card mb-6" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="create" />
       <FormErrors errors={form.errors} />
       <div className="flex flex-wrap items-start gap-2">
         <div className="min-w-0 flex-1">
-          <label htmlFor="new-category" className="sr-only">Enter challenge category</label>
+          <label htmlFor="new-category" className="sr-only">{t('Enter challenge category')}</label>
           <input
-            id="new-category" name="name" type="text" required maxLength={CATEGORY_NAME_MAX} placeholder="Enter challenge category" className="input"
+            id="new-category" name="name" type="text" required maxLength={CATEGORY_NAME_MAX} placeholder={t('Enter challenge category')} className="input"
             defaultValue={lastResult ? typedValue(lastResult, 'name') : undefined}
             aria-invalid={errors ? true : undefined} aria-describedby={errors ? 'new-category-error' : undefined}
           />
-          {errors ? <p className="field-error" id="new-category-error" role="alert">{errors[0]}</p> : null}
+          {errors ? <p className="field-error" id="new-category-error" role="alert">{t(errors[0])}</p> : null}
         </div>
-        <button type="submit" className="btn-primary" disabled={busy}>Add</button>
+        <button type="submit" className="btn-primary" disabled={busy}>{t('Add')}</button>
       </div>
     </Form>
   );
@@ -194,15 +200,16 @@ function CreateForm({ lastResult, busy }: { lastResult: Reply; busy: boolean }) 
 /** The edit dialog's form, checked with EDIT in the browser; mounted per category, so nothing typed for one shows for another. */
 function EditForm({ target, lastResult, cancelTo, busy }: { target: { id: number; name: string }; lastResult: Reply; cancelTo: string; busy: boolean }) {
   const [form, fields] = useSchemaForm(EDIT, lastResult, { nativeValidation: true });
+  const t = useT();
   return (
     <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={target.id} />
       <FormErrors errors={form.errors} />
-      <Field label="Category name" name="edit-name" errors={fields.name.errors}>
+      <Field label={t('Category name')} name="edit-name" errors={fields.name.errors}>
         <input id="edit-name" name="name" type="text" required maxLength={CATEGORY_NAME_MAX} className="input" defaultValue={typedValue(lastResult, 'name', target.name)} />
       </Field>
-      <DialogActions cancelTo={cancelTo} label="Save" busy={busy} />
+      <DialogActions cancelTo={cancelTo} label={t('Save')} busy={busy} />
     </Form>
   );
 }

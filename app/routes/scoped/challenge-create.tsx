@@ -16,9 +16,13 @@ import { typedValues } from '~/lib/form-result';
 import { redirectWithFlash } from '~/lib/session.server';
 import { AUTHORING_MESSAGES, challengeFields, challengeSchema, challengeWithFlagSchema, LEVELS } from '~/schemas/challenge';
 import type { ChallengeChoices } from '~/components/challenge-fields';
+import { metaTranslator, useT } from '~/lib/i18n';
 import type { Route } from './+types/challenge-create';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Add a challenge · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t('Add a challenge')} · CTF Arena` }];
+};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, context);
@@ -86,12 +90,13 @@ export default function ChallengeCreate() {
   const step = stepOf(result);
   const values = typedValues(result);
   const busy = useNavigation().state === 'submitting';
+  const t = useT();
 
   return (
     <div className="mx-auto max-w-3xl">
       <div className="mb-6 flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Add a challenge</h1>
-        <Link to={`${base}/challenges`} className="link text-sm">Back to challenges</Link>
+        <h1 className="text-2xl font-bold">{t('Add a challenge')}</h1>
+        <Link to={`${base}/challenges`} className="link text-sm">{t('Back to challenges')}</Link>
       </div>
 
       <DetailsForm values={values} lastResult={step === 'details' ? result : null} choices={choices} busy={busy} />
@@ -109,11 +114,12 @@ type Reply = SubmissionResult<string[]> | null;
 function DetailsForm({ values, lastResult, choices, busy }: { values: Record<string, string>; lastResult: Reply | undefined; choices: ChallengeChoices; busy: boolean }) {
   const [form] = useSchemaForm(DETAILS, lastResult, { nativeValidation: true });
   const errors = form.allErrors;
+  const t = useT();
   return (
-    <Form method="post" className="card" aria-label="Challenge details" {...getFormProps(form)}>
+    <Form method="post" className="card" aria-label={t('Challenge details')} {...getFormProps(form)}>
       <FormErrors errors={form.errors} />
       <ChallengeFields values={values} errors={(name) => errors[name]} choices={choices} levels={LEVELS} withNext categoryPrompt />
-      <button type="submit" name="intent" value="details" className="btn-primary" disabled={busy}>Next</button>
+      <button type="submit" name="intent" value="details" className="btn-primary" disabled={busy}>{t('Next')}</button>
     </Form>
   );
 }
@@ -128,27 +134,28 @@ function FlagStep({ values, lastResult, maxFileMb, busy }: { values: Record<stri
   const back = useRef<HTMLButtonElement>(null);
   const [form] = useSchemaForm(CREATE, lastResult, { nativeValidation: true });
   const errors = form.allErrors;
+  const t = useT();
   return (
-    <Modal title="Flag and files" onDismiss={() => back.current?.form?.requestSubmit(back.current)}>
+    <Modal title={t('Flag and files')} onDismiss={() => back.current?.form?.requestSubmit(back.current)}>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         {hidden.map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
         <FormErrors errors={form.errors ?? errors.flag} />
-        <Field label="Flag" name="flag-value" errors={errors.value}>
-          <input id="flag-value" name="value" type="text" required maxLength={1000} defaultValue={values.value} placeholder="CTF{...}" autoComplete="off" className="input font-mono" />
+        <Field label={t('Flag')} name="flag-value" errors={errors.value}>
+          <input id="flag-value" name="value" type="text" required maxLength={1000} defaultValue={values.value} placeholder={t('CTF{...}')} autoComplete="off" className="input font-mono" />
         </Field>
-        <Field label="Collation" name="collation" errors={errors.collation}>
+        <Field label={t('Collation')} name="collation" errors={errors.collation}>
           <select id="collation" name="collation" required defaultValue={values.collation ?? ''} className="input">
-            <option value="" disabled>Choose a collation</option>
-            <option value="plain_text">Plain text</option>
-            <option value="regex">Regex</option>
+            <option value="" disabled>{t('Choose a collation')}</option>
+            <option value="plain_text">{t('Plain text')}</option>
+            <option value="regex">{t('Regex')}</option>
           </select>
         </Field>
-        <Field label={`Files (optional, at most ${maxFileMb} MB each)`} name="files" errors={errors.files}>
+        <Field label={t('Files (optional, at most {{size}} MB each)', { size: maxFileMb })} name="files" errors={errors.files}>
           <input id="files" name="files" type="file" multiple className="input" />
         </Field>
         <div className="flex justify-end gap-2">
-          <button ref={back} type="submit" name="intent" value="back" formNoValidate className="btn-secondary">Back</button>
-          <button type="submit" name="intent" value="create" className="btn-primary" disabled={busy}>Create</button>
+          <button ref={back} type="submit" name="intent" value="back" formNoValidate className="btn-secondary">{t('Back')}</button>
+          <button type="submit" name="intent" value="create" className="btn-primary" disabled={busy}>{t('Create')}</button>
         </div>
       </Form>
     </Modal>

@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { DialogActions, UrlDialog } from '~/components/dialog';
@@ -28,16 +29,20 @@ import { markdownToSafeHtml } from '~/lib/rich-text.server';
 import { RichText } from '~/components/rich-text';
 import { AUTHORING_MESSAGES, challengeSchema, flagSchema, hintSchema, LEVELS, nextSchema } from '~/schemas/challenge';
 import { intentSchema, postedId } from '~/schemas/fields';
+import { metaTranslator, text, useLanguage, useT, type Language } from '~/lib/i18n';
 import type { Route } from './+types/challenge-edit';
 
-export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.challenge.name ?? 'Challenge'} · Edit · CTF Arena` }];
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: t('{{name}} · Edit · CTF Arena', { name: d?.challenge.name ?? t('Challenge') }) }];
+};
 
 const TABS = [
-  { id: 'details', label: 'Details' },
-  { id: 'files', label: 'Files' },
-  { id: 'flag', label: 'Flag' },
-  { id: 'hint', label: 'Hint' },
-  { id: 'next', label: 'Next' },
+  { id: 'details', label: text('Details') },
+  { id: 'files', label: text('Files') },
+  { id: 'flag', label: text('Flag') },
+  { id: 'hint', label: text('Hint') },
+  { id: 'next', label: text('Next') },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
@@ -169,36 +174,37 @@ export default function ChallengeEdit() {
   const here = `${location.pathname}${tab === 'details' ? '' : `?tab=${tab}`}`;
   const mine = (intent: string) => resultFor(result, intent);
   const fileToDelete = tab === 'files' && params.get('dialog') === 'delete-file' ? c.files.find((f) => String(f.id) === params.get('file')) : undefined;
+  const t = useT();
 
   return (
     <div className="mx-auto max-w-3xl">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">
           {c.name}
-          {!c.isActive ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 align-middle text-xs font-semibold text-slate-700">Inactive</span> : null}
+          {!c.isActive ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 align-middle text-xs font-semibold text-slate-700">{t('Inactive')}</span> : null}
         </h1>
         <div className="flex items-center gap-3">
-          <Link to={`${base}/challenges`} className="link text-sm">Back to challenges</Link>
-          {isSuperuser ? <Link to={`${location.pathname}?dialog=delete`} className="btn-danger" preventScrollReset>Delete challenge</Link> : null}
+          <Link to={`${base}/challenges`} className="link text-sm">{t('Back to challenges')}</Link>
+          {isSuperuser ? <Link to={`${location.pathname}?dialog=delete`} className="btn-danger" preventScrollReset>{t('Delete challenge')}</Link> : null}
         </div>
       </div>
 
-      <nav aria-label="Challenge sections" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
-        {TABS.map((t) => (
+      <nav aria-label={t('Challenge sections')} className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
+        {TABS.map((item) => (
           <Link
-            key={t.id}
-            to={t.id === 'details' ? location.pathname : `${location.pathname}?tab=${t.id}`}
-            aria-current={t.id === tab ? 'page' : undefined}
-            className={`-mb-px rounded-t-md border px-4 py-2 text-sm ${t.id === tab ? 'border-slate-200 border-b-white bg-white font-semibold' : 'border-transparent text-slate-600 hover:text-ink'}`}
+            key={item.id}
+            to={item.id === 'details' ? location.pathname : `${location.pathname}?tab=${item.id}`}
+            aria-current={item.id === tab ? 'page' : undefined}
+            className={`-mb-px rounded-t-md border px-4 py-2 text-sm ${item.id === tab ? 'border-slate-200 border-b-white bg-white font-semibold' : 'border-transparent text-slate-600 hover:text-ink'}`}
             preventScrollReset
           >
-            {t.label}
+            {t(item.label)}
           </Link>
         ))}
       </nav>
 
       <FormErrors errors={result?.error?.['']} />
-      {c.flagWarning ? <p role="status" data-testid="flag-warning" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{c.flagWarning} <Link className="link" to={`${location.pathname}?tab=flag`}>Edit the flag</Link></p> : null}
+      {c.flagWarning ? <p role="status" data-testid="flag-warning" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{t(c.flagWarning)} <Link className="link" to={`${location.pathname}?tab=flag`}>{t('Edit the flag')}</Link></p> : null}
       {tab === 'details' ? <DetailsTab challenge={c} choices={choices} result={mine('details')} busy={busy} /> : null}
       {tab === 'files' ? <FilesTab challenge={c} result={mine('upload')} maxFileMb={maxFileMb} busy={busy} /> : null}
       {tab === 'flag' ? <FlagTab flag={c.flag} result={mine('flag')} busy={busy} /> : null}
@@ -206,24 +212,24 @@ export default function ChallengeEdit() {
       {tab === 'next' ? <NextTab next={c.next} choices={choices.challenges} result={mine('next')} busy={busy} /> : null}
 
       {fileToDelete ? (
-        <UrlDialog title="Delete file" closeTo={here}>
+        <UrlDialog title={t('Delete file')} closeTo={here}>
           <Form method="post" action={here}>
             <input type="hidden" name="intent" value="delete-file" />
             <input type="hidden" name="file" value={fileToDelete.id} />
-            <p className="mb-6 text-sm text-slate-700">Are you sure you want to delete the file <strong>{fileToDelete.name}</strong>? It is removed from the server for good.</p>
-            <DialogActions cancelTo={here} label="Delete" danger />
+            <p className="mb-6 text-sm text-slate-700">{t('Are you sure you want to delete the file')} <strong>{fileToDelete.name}</strong>{t('? It is removed from the server for good.')}</p>
+            <DialogActions cancelTo={here} label={t('Delete')} danger />
           </Form>
         </UrlDialog>
       ) : null}
 
       {isSuperuser && params.get('dialog') === 'delete' ? (
-        <UrlDialog title="Delete challenge" closeTo={location.pathname}>
+        <UrlDialog title={t('Delete challenge')} closeTo={location.pathname}>
           <Form method="post" action={location.pathname}>
             <input type="hidden" name="intent" value="delete" />
             <p className="mb-6 text-sm text-slate-700">
-              Are you sure you want to delete <strong>{c.name}</strong>? Its flag, hint, files and every submission made for it are deleted too, and the points they earned leave the scoreboard.
+              {t('Are you sure you want to delete')} <strong>{c.name}</strong>{t('? Its flag, hint, files and every submission made for it are deleted too, and the points they earned leave the scoreboard.')}
             </p>
-            <DialogActions cancelTo={location.pathname} label="Delete" danger />
+            <DialogActions cancelTo={location.pathname} label={t('Delete')} danger />
           </Form>
         </UrlDialog>
       ) : null}
@@ -233,13 +239,22 @@ export default function ChallengeEdit() {
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
+/** A file's size as the list shows it: bytes, kB or MB with one decimal, in the page's language. */
+function fileSize(bytes: number, t: TFunction, language: Language): string {
+  const decimal = (n: number) => (language === 'en' ? n.toFixed(1) : new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n));
+  if (bytes < 1024) return t('{{size}} B', { size: bytes });
+  if (bytes < 1024 * 1024) return t('{{size}} kB', { size: decimal(bytes / 1024) });
+  return t('{{size}} MB', { size: decimal(bytes / 1024 / 1024) });
+}
+
 function DetailsTab({ challenge: c, choices, result, busy }: { challenge: Loaded['challenge']; choices: Loaded['choices']; result: Result | null; busy: boolean }) {
   const typed = (name: string, stored: string) => typedValue(result, name, stored);
   const num = (name: string, stored: number | null) => typed(name, stored === null ? '' : String(stored));
   const [form] = useSchemaForm(DETAILS, result, { nativeValidation: true });
   const err = (name: string) => form.allErrors[name];
+  const t = useT();
   return (
-    <Form method="post" className="card" aria-label="Challenge details" {...getFormProps(form)}>
+    <Form method="post" className="card" aria-label={t('Challenge details')} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="details" />
       <ChallengeFields
         values={{
@@ -261,28 +276,30 @@ function DetailsTab({ challenge: c, choices, result, busy }: { challenge: Loaded
         categoryPrompt={false}
         preview={c.descriptionHtml}
       />
-      <button type="submit" className="btn-primary" disabled={busy}>Save</button>
+      <button type="submit" className="btn-primary" disabled={busy}>{t('Save')}</button>
     </Form>
   );
 }
 
 function FilesTab({ challenge: c, result, maxFileMb, busy }: { challenge: Loaded['challenge']; result: Result | null; maxFileMb: number; busy: boolean }) {
   const location = useLocation();
+  const t = useT();
+  const language = useLanguage();
   return (
-    <section className="card space-y-4" aria-label="Files">
+    <section className="card space-y-4" aria-label={t('Files')}>
       {c.files.length === 0 ? (
         <EmptyState />
       ) : (
         <table className="table">
-          <thead><tr><th>#</th><th>File</th><th>Size</th><th>Action</th></tr></thead>
+          <thead><tr><th>#</th><th>{t('File')}</th><th>{t('Size')}</th><th>{t('Action')}</th></tr></thead>
           <tbody>
             {c.files.map((f, i) => (
               <tr key={f.id}>
                 <td>{i + 1}</td>
                 <td><DownloadLink href={`/api/challenges/${c.id}/files/${f.id}/download/`} name={f.name}>{f.name}</DownloadLink></td>
-                <td>{f.size < 1024 ? `${f.size} B` : f.size < 1024 * 1024 ? `${(f.size / 1024).toFixed(1)} kB` : `${(f.size / 1024 / 1024).toFixed(1)} MB`}</td>
+                <td>{fileSize(f.size, t, language)}</td>
                 <td>
-                  <Link to={`${location.pathname}?tab=files&dialog=delete-file&file=${f.id}`} className="btn-secondary" preventScrollReset aria-label={`Delete ${f.name}`}>Delete</Link>
+                  <Link to={`${location.pathname}?tab=files&dialog=delete-file&file=${f.id}`} className="btn-secondary" preventScrollReset aria-label={t('Delete {{name}}', { name: f.name })}>{t('Delete')}</Link>
                 </td>
               </tr>
             ))}
@@ -291,10 +308,10 @@ function FilesTab({ challenge: c, result, maxFileMb, busy }: { challenge: Loaded
       )}
       <Form method="post" encType="multipart/form-data">
         <input type="hidden" name="intent" value="upload" />
-        <Field label={`Add files (at most ${maxFileMb} MB each)`} name="files" errors={result?.error?.files}>
+        <Field label={t('Add files (at most {{size}} MB each)', { size: maxFileMb })} name="files" errors={result?.error?.files}>
           <input id="files" name="files" type="file" multiple required className="input" />
         </Field>
-        <button type="submit" className="btn-primary" disabled={busy}>Upload</button>
+        <button type="submit" className="btn-primary" disabled={busy}>{t('Upload')}</button>
       </Form>
     </section>
   );
@@ -302,56 +319,59 @@ function FilesTab({ challenge: c, result, maxFileMb, busy }: { challenge: Loaded
 
 function FlagTab({ flag, result, busy }: { flag: Loaded['challenge']['flag']; result: Result | null; busy: boolean }) {
   const [form, fields] = useSchemaForm(FLAG, result, { nativeValidation: true });
+  const t = useT();
   return (
     <Form method="post" className="card" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="flag" />
-      <Field label="Flag" name="flag-value" errors={fields.value.errors}>
+      <Field label={t('Flag')} name="flag-value" errors={fields.value.errors}>
         <input id="flag-value" name="value" type="text" required maxLength={1000} defaultValue={typedValue(result, 'value', flag?.value ?? '')} autoComplete="off" className="input font-mono" />
       </Field>
-      <Field label="Collation" name="collation" errors={fields.collation.errors}>
+      <Field label={t('Collation')} name="collation" errors={fields.collation.errors}>
         <select id="collation" name="collation" required defaultValue={typedValue(result, 'collation', flag?.collation ?? '')} className="input">
-          <option value="" disabled>Choose a collation</option>
-          <option value="plain_text">Plain text</option>
-          <option value="regex">Regex</option>
+          <option value="" disabled>{t('Choose a collation')}</option>
+          <option value="plain_text">{t('Plain text')}</option>
+          <option value="regex">{t('Regex')}</option>
         </select>
       </Field>
-      <button type="submit" className="btn-primary" disabled={busy}>Save</button>
+      <button type="submit" className="btn-primary" disabled={busy}>{t('Save')}</button>
     </Form>
   );
 }
 
 function HintTab({ hint, initialValue, result, busy }: { hint: Loaded['challenge']['hint']; initialValue: number; result: Result | null; busy: boolean }) {
   const [form, fields] = useSchemaForm(HINT, result, { nativeValidation: true });
+  const t = useT();
   return (
     <Form method="post" className="card" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="hint" />
-      <Field label="Hint" name="hint-description" errors={fields.description.errors}>
+      <Field label={t('Hint')} name="hint-description" errors={fields.description.errors}>
         <textarea id="hint-description" name="description" rows={4} required defaultValue={typedValue(result, 'description', hint?.description ?? '')} className="input" />
       </Field>
-      <Field label={`Score deducted (at most ${Math.floor(initialValue / 2)})`} name="score" errors={fields.score.errors}>
+      <Field label={t('Score deducted (at most {{most}})', { most: Math.floor(initialValue / 2) })} name="score" errors={fields.score.errors}>
         <input id="score" name="score" type="number" min={0} required defaultValue={typedValue(result, 'score', hint ? String(hint.score) : '')} className="input" />
       </Field>
       {hint ? (
-        <section aria-label="Hint preview" className="mb-4 rounded-md border border-amber-200 bg-amber-50 p-3" data-testid="hint-preview">
+        <section aria-label={t('Hint preview')} className="mb-4 rounded-md border border-amber-200 bg-amber-50 p-3" data-testid="hint-preview">
           <RichText html={hint.html} />
         </section>
       ) : null}
-      <button type="submit" className="btn-primary" disabled={busy}>{hint ? 'Save' : 'Add hint'}</button>
+      <button type="submit" className="btn-primary" disabled={busy}>{hint ? t('Save') : t('Add hint')}</button>
     </Form>
   );
 }
 
 function NextTab({ next, choices, result, busy }: { next: number | null; choices: { id: number; name: string }[]; result: Result | null; busy: boolean }) {
+  const t = useT();
   return (
     <Form method="post" className="card">
       <input type="hidden" name="intent" value="next" />
-      <Field label="Recommended next challenge" name="next" errors={result?.error?.next}>
+      <Field label={t('Recommended next challenge')} name="next" errors={result?.error?.next}>
         <select id="next" name="next" defaultValue={typedValue(result, 'next', next === null ? '' : String(next))} className="input">
-          <option value="">None</option>
+          <option value="">{t('None')}</option>
           {choices.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
         </select>
       </Field>
-      <button type="submit" className="btn-primary" disabled={busy}>Save</button>
+      <button type="submit" className="btn-primary" disabled={busy}>{t('Save')}</button>
     </Form>
   );
 }

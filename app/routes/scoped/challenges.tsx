@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
@@ -28,11 +29,19 @@ import { EVENT_MESSAGES } from '~/schemas/event';
 import { intentSchema, postedId, withFile } from '~/schemas/fields';
 import { FLAG_FORMAT_MESSAGE, submitFlagSchema, verifyFlagSchema, writeupRules } from '~/schemas/flag-attempt';
 import { hrefWith } from '~/lib/url';
+import { metaTranslator, text, useLanguage, useT } from '~/lib/i18n';
 import type { Route } from './+types/challenges';
 
 const PER_SLIDE = 3;
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? 'Challenges'} · CTF Arena` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${data ? (data.title ?? t('Practice challenges')) : t('Challenges')} · CTF Arena` }];
+};
+
+/** A challenge's level as the card and the dialog name it (SPEC's lower-case words), in the page's language. */
+const LEVEL_NAMES: Record<string, string> = { easy: text('easy'), medium: text('medium'), difficult: text('difficult') };
+const levelName = (t: TFunction, level: string) => (LEVEL_NAMES[level] ? t(LEVEL_NAMES[level]) : level);
 
 /** /challenges/training-week/{n}: one week of a training event (1-20); anything else is no page. */
 function weekOf(params: { trainingWeek?: string }): number | null {
@@ -71,7 +80,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : [[], null];
   return {
     base: scopePath(scope),
-    title: event ? event.event.name : 'Practice challenges',
+    // The event's name, or null for practice (the page says 'Practice challenges' in its language).
+    title: event ? event.event.name : null,
     // What keeps the viewer from playing (the access rule's answer): no team, the event ended, staff.
     block: play.block,
     blockMessage: play.block === 'ended' ? ACCESS_MESSAGES.ended : play.block === 'team' ? ACCESS_MESSAGES.teamNeeded : null,
@@ -134,7 +144,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === 'unlock-hint') {
     const outcome = await handleForm(form, UNLOCK_HINT, ({ challenge, hint }) => unlockHint(user, challenge, hint, scope), onForm);
     if (!outcome.ok) return outcome.response;
-    return redirectWithFlash(request, hrefWith(url, { hint: null }), { type: 'success', text: 'Hint unlocked.' });
+    return redirectWithFlash(request, hrefWith(url, { hint: null }), { type: 'success', text: text('Hint unlocked.') });
   }
   if (intent === 'check') {
     const check = async ({ challenge, flag }: { challenge: number; flag: string }) => {
@@ -179,9 +189,10 @@ function CategoryCarousel({ categories, categoryId }: { categories: { id: number
   const slides = Math.max(1, Math.ceil(categories.length / PER_SLIDE));
   const slide = Math.min(slides - 1, Math.max(0, Number(new URLSearchParams(location.search).get('slide')) || 0));
   const shown = categories.slice(slide * PER_SLIDE, slide * PER_SLIDE + PER_SLIDE);
+  const t = useT();
   return (
-    <section aria-label="Categories" className="mb-6 flex items-center gap-2">
-      <Link to={href({ slide: slide - 1 })} aria-label="Previous categories" className={`btn-secondary ${slide === 0 ? 'pointer-events-none opacity-40' : ''}`} preventScrollReset>‹</Link>
+    <section aria-label={t('Categories')} className="mb-6 flex items-center gap-2">
+      <Link to={href({ slide: slide - 1 })} aria-label={t('Previous categories')} className={`btn-secondary ${slide === 0 ? 'pointer-events-none opacity-40' : ''}`} preventScrollReset>‹</Link>
       <ul className="grid flex-1 grid-cols-1 gap-3 sm:grid-cols-3">
         {shown.map((c) => (
           <li key={c.id}>
@@ -197,41 +208,43 @@ function CategoryCarousel({ categories, categoryId }: { categories: { id: number
           </li>
         ))}
       </ul>
-      <Link to={href({ slide: slide + 1 })} aria-label="Next categories" className={`btn-secondary ${slide >= slides - 1 ? 'pointer-events-none opacity-40' : ''}`} preventScrollReset>›</Link>
+      <Link to={href({ slide: slide + 1 })} aria-label={t('Next categories')} className={`btn-secondary ${slide >= slides - 1 ? 'pointer-events-none opacity-40' : ''}`} preventScrollReset>›</Link>
     </section>
   );
 }
 
 /** A correct submission that counts once staff validate it (isAwaitingReview). */
 function AwaitingBadge() {
-  return <span className="rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-900" data-testid="awaiting-review">{MESSAGES.awaitingReview}</span>;
+  const t = useT();
+  return <span className="rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-900" data-testid="awaiting-review">{t(MESSAGES.awaitingReview)}</span>;
 }
 
 function Card({ c, solved, rejected, awaiting, staff, superuser, href, base }: { c: BoardChallenge; solved: boolean; rejected: boolean; awaiting: boolean; staff: boolean; superuser: boolean; href: string; base: string }) {
+  const t = useT();
   return (
     <li className="card relative flex flex-col gap-2">
       <div className="flex items-start justify-between gap-2">
         <Link to={href} className="font-semibold after:absolute after:inset-0" preventScrollReset>{c.name}</Link>
         {/* Solved: what the player scored (a hint's penalty included), not what the next solver would get. */}
         {solved && c.last ? (
-          <span className="text-right text-lg font-bold text-green-800" data-testid="own-score">{c.last.score}<span className="sr-only"> points scored</span></span>
+          <span className="text-right text-lg font-bold text-green-800" data-testid="own-score">{c.last.score}<span className="sr-only">{` ${t('points scored')}`}</span></span>
         ) : (
-          <span className="text-lg font-bold text-brand-700">{c.newValue}<span className="sr-only"> points</span></span>
+          <span className="text-lg font-bold text-brand-700">{c.newValue}<span className="sr-only">{` ${t('points')}`}</span></span>
         )}
       </div>
-      <p className="text-sm text-slate-500">{c.categoryName} · {c.level}</p>
+      <p className="text-sm text-slate-500">{c.categoryName} · {levelName(t, c.level)}</p>
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        {solved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">Solved · you scored {c.last?.score}</span> : null}
-        {rejected ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800">Rejected</span> : null}
+        {solved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">{t('Solved · you scored {{score}}', { score: c.last?.score ?? '' })}</span> : null}
+        {rejected ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800">{t('Rejected')}</span> : null}
         {awaiting ? <AwaitingBadge /> : null}
-        {staff && !c.isActive ? <span className="rounded bg-slate-200 px-2 py-0.5 font-semibold text-slate-700">Inactive</span> : null}
-        <span className="text-slate-500">{c.solveCount} solve{c.solveCount === 1 ? '' : 's'}</span>
+        {staff && !c.isActive ? <span className="rounded bg-slate-200 px-2 py-0.5 font-semibold text-slate-700">{t('Inactive')}</span> : null}
+        <span className="text-slate-500">{c.solveCount === 1 ? t('1 solve') : t('{{count}} solves', { count: c.solveCount })}</span>
       </div>
       {rejected ? <RejectedNote comment={c.last?.comment ?? null} /> : null}
       {staff ? (
         <div className="relative z-10 mt-auto flex gap-2 text-sm">
-          <Link className="link" to={`${base}/challenges/${c.id}`}>Edit</Link>
-          {superuser ? <Link className="link text-red-700" to={`${base}/challenges/${c.id}?dialog=delete`}>Delete</Link> : null}
+          <Link className="link" to={`${base}/challenges/${c.id}`}>{t('Edit')}</Link>
+          {superuser ? <Link className="link text-red-700" to={`${base}/challenges/${c.id}?dialog=delete`}>{t('Delete')}</Link> : null}
         </div>
       ) : null}
     </li>
@@ -240,10 +253,11 @@ function Card({ c, solved, rejected, awaiting, staff, superuser, href, base }: {
 
 /** SPEC §4: a rejected solve shows 'Rejected' with the reviewer's comment; the player may submit again. */
 function RejectedNote({ comment }: { comment: string | null }) {
+  const t = useT();
   return (
     <div className="text-sm text-red-800" data-testid="rejected-note">
-      {comment ? <p>Reviewer's comment: {comment}</p> : null}
-      <p>You may submit this challenge again.</p>
+      {comment ? <p>{t("Reviewer's comment: {{comment}}", { comment })}</p> : null}
+      <p>{t('You may submit this challenge again.')}</p>
     </div>
   );
 }
@@ -262,36 +276,38 @@ export default function Challenges() {
   const passed = result && 'checked' in result ? result.checked : keptCheck(reply);
   const checked = c && passed?.challengeId === c.id ? passed : null;
   const errors = reply?.error;
+  const t = useT();
+  const language = useLanguage();
 
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{d.title}</h1>
+        <h1 className="text-2xl font-bold">{d.title ?? t('Practice challenges')}</h1>
         <div className="flex flex-wrap gap-2">
           {d.canRegister ? (
             <Form method="post">
               <input type="hidden" name="intent" value="register" />
-              <button type="submit" className="btn-secondary">Register</button>
+              <button type="submit" className="btn-secondary">{t('Register')}</button>
             </Form>
           ) : null}
-          {d.staff ? <Link to={`${d.base}/challenges/create`} className="btn-primary">Add challenge</Link> : null}
+          {d.staff ? <Link to={`${d.base}/challenges/create`} className="btn-primary">{t('Add challenge')}</Link> : null}
         </div>
       </div>
       <PlayNotice block={d.block} message={d.blockMessage} base={d.base} teamNoticeShown={d.teamNoticeOpen} />
       {d.coins !== null ? (
         <p className="mb-4 rounded border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="board-coins">
-          My black friday coins: <strong>{d.coins}</strong> · <Link className="link" to="/me?dialog=purchase">Spend them on a reward</Link>
+          {t('My black friday coins:')} <strong>{d.coins}</strong> · <Link className="link" to="/me?dialog=purchase">{t('Spend them on a reward')}</Link>
         </p>
       ) : null}
       {d.weeks.length ? <WeekTabs weeks={d.weeks} current={d.trainingWeek} base={d.base} /> : null}
 
       <CategoryCarousel categories={d.categories} categoryId={d.categoryId} />
-      <p className="mb-4 text-sm"><Link className="link" to={location.pathname}>All challenges</Link></p>
+      <p className="mb-4 text-sm"><Link className="link" to={location.pathname}>{t('All challenges')}</Link></p>
 
       {d.board.results.length === 0 ? (
         <EmptyState />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Challenges">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('Challenges')}>
           {d.board.results.map((ch) => (
             <Card key={ch.id} c={ch} solved={d.solved[ch.id]} rejected={d.rejected[ch.id]} awaiting={d.awaiting[ch.id]} staff={d.staff} superuser={d.superuser} base={d.base} href={href({ challenge: ch.id, tab: null, hint: null })} />
           ))}
@@ -300,30 +316,30 @@ export default function Challenges() {
       <Pagination count={d.board.count} page={d.board.page} pageSize={PAGE_SIZE.challenges} />
 
       {d.teamNoticeOpen && !c ? (
-        <UrlDialog title="Join a team" closeTo={href({ [TEAM_NOTICE_HIDDEN]: 1 })}>
-          <p className="mb-4 text-sm text-slate-700">{d.blockMessage}</p>
+        <UrlDialog title={t('Join a team')} closeTo={href({ [TEAM_NOTICE_HIDDEN]: 1 })}>
+          <p className="mb-4 text-sm text-slate-700">{d.blockMessage ? t(d.blockMessage) : null}</p>
           <p className="flex flex-wrap gap-2"><TeamLinks base={d.base} buttons /></p>
         </UrlDialog>
       ) : c && params.get('hint') && c.hint && !c.hint.unlocked ? (
-        <UrlDialog title="Unlock the hint" closeTo={href({ hint: null })}>
+        <UrlDialog title={t('Unlock the hint')} closeTo={href({ hint: null })}>
           <p className="mb-6 text-sm text-slate-700">
-            Unlocking this hint deducts its <strong>{c.hint.score} points</strong> from the score you will get for this challenge. Do you want to see it?
+            {t('Unlocking this hint deducts its')} <strong>{t('{{count}} points', { count: c.hint.score })}</strong> {t('from the score you will get for this challenge. Do you want to see it?')}
           </p>
           <Form method="post" className="flex justify-end gap-2">
             <input type="hidden" name="intent" value="unlock-hint" />
             <input type="hidden" name="challenge" value={c.id} />
             <input type="hidden" name="hint" value={c.hint.id} />
-            <Link to={href({ hint: null })} className="btn-secondary">Cancel</Link>
-            <button type="submit" className="btn-primary">Unlock the hint</button>
+            <Link to={href({ hint: null })} className="btn-secondary">{t('Cancel')}</Link>
+            <button type="submit" className="btn-primary">{t('Unlock the hint')}</button>
           </Form>
         </UrlDialog>
       ) : c ? (
         <UrlDialog title={c.name} closeTo={close}>
-          <nav aria-label="Challenge tabs" className="mb-4 flex gap-1 border-b border-slate-200 text-sm">
+          <nav aria-label={t('Challenge tabs')} className="mb-4 flex gap-1 border-b border-slate-200 text-sm">
             {[
-              ['challenge', 'Challenge'],
-              ['solves', `${c.solveCount} Solved`],
-              ['comment', 'Comment'],
+              ['challenge', t('Challenge')],
+              ['solves', t('{{count}} Solved', { count: c.solveCount })],
+              ['comment', t('Comment')],
             ].map(([key, label]) => (
               <Link key={key} to={href({ tab: key === 'challenge' ? null : key })} aria-current={tab === key ? 'page' : undefined} preventScrollReset
                 className={`-mb-px border-b-2 px-3 py-2 ${tab === key ? 'border-brand-600 font-semibold' : 'border-transparent text-slate-600'}`}>
@@ -334,73 +350,73 @@ export default function Challenges() {
 
           {tab === 'solves' ? (
             d.solvers.length ? (
-              <ol className="space-y-1 text-sm" aria-label="Top solvers">
+              <ol className="space-y-1 text-sm" aria-label={t('Top solvers')}>
                 {d.solvers.map((s, i) => (
                   <li key={`${s.learnerId}-${i}`} className="flex flex-wrap justify-between gap-x-3">
                     <Link className="link" to={s.href}>{s.teamName ?? s.username}</Link>
-                    <span className="font-semibold" data-testid="solver-score">{s.score} points</span>
-                    <span className="text-slate-500">{new Date(s.at).toLocaleString('en-US')}</span>
+                    <span className="font-semibold" data-testid="solver-score">{t('{{count}} points', { count: s.score })}</span>
+                    <span className="text-slate-500">{new Date(s.at).toLocaleString(language === 'en' ? 'en-US' : language)}</span>
                   </li>
                 ))}
               </ol>
-            ) : <p className="text-sm text-slate-600">No one has solved this challenge yet.</p>
+            ) : <p className="text-sm text-slate-600">{t('No one has solved this challenge yet.')}</p>
           ) : tab === 'comment' ? (
-            <p className="text-sm text-slate-700" data-testid="review-comment">{c.last?.comment ?? 'No comment yet.'}</p>
+            <p className="text-sm text-slate-700" data-testid="review-comment">{c.last?.comment ?? t('No comment yet.')}</p>
           ) : (
             <div className="space-y-4">
               <div className="flex flex-wrap gap-2 text-sm">
                 {d.selectedSolved && c.last ? (
-                  <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800" data-testid="own-score">You scored {c.last.score} points</span>
+                  <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800" data-testid="own-score">{t('You scored {{count}} points', { count: c.last.score })}</span>
                 ) : (
-                  <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700">{c.newValue} points</span>
+                  <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700">{t('{{count}} points', { count: c.newValue })}</span>
                 )}
                 <span className="rounded bg-slate-100 px-2 py-0.5">{c.categoryName}</span>
-                <span className="rounded bg-slate-100 px-2 py-0.5">{c.level}</span>
-                {d.selectedSolved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">Solved</span> : null}
+                <span className="rounded bg-slate-100 px-2 py-0.5">{levelName(t, c.level)}</span>
+                {d.selectedSolved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">{t('Solved')}</span> : null}
                 {d.selectedAwaiting ? <AwaitingBadge /> : null}
               </div>
               {d.selectedRejected ? (
                 <div className="rounded border border-red-200 bg-red-50 p-3">
-                  <p className="text-sm font-semibold text-red-800">Rejected</p>
+                  <p className="text-sm font-semibold text-red-800">{t('Rejected')}</p>
                   <RejectedNote comment={c.last?.comment ?? null} />
                 </div>
               ) : null}
               <RichText html={c.description} testId="challenge-description" />
               {c.files.length ? (
-                <ul className="text-sm" aria-label="Files">
+                <ul className="text-sm" aria-label={t('Files')}>
                   {c.files.map((f) => <li key={f.id}><DownloadLink href={`/api/challenges/${c.id}/files/${f.id}/download/`} name={f.name}>{f.name}</DownloadLink></li>)}
                 </ul>
               ) : null}
               {c.hint ? (
                 c.hint.unlocked ? (
-                  <section aria-label="Hint" className="rounded border border-amber-200 bg-amber-50 p-3" data-testid="hint">
-                    <h3 className="mb-1 text-sm font-semibold">Hint</h3>
+                  <section aria-label={t('Hint')} className="rounded border border-amber-200 bg-amber-50 p-3" data-testid="hint">
+                    <h3 className="mb-1 text-sm font-semibold">{t('Hint')}</h3>
                     <RichText html={c.hint.description ?? ''} />
                   </section>
                 ) : (
-                  <Link to={href({ hint: 1 })} className="btn-secondary" preventScrollReset>Hint (−{c.hint.score} points)</Link>
+                  <Link to={href({ hint: 1 })} className="btn-secondary" preventScrollReset>{t('Hint (−{{count}} points)', { count: c.hint.score })}</Link>
                 )
               ) : null}
 
-              {errors?.[''] ? <p className="field-error" role="alert">{errors[''][0]}</p> : null}
+              {errors?.[''] ? <p className="field-error" role="alert">{t(errors[''][0])}</p> : null}
               {d.block === 'ended' || d.block === 'team' ? (
                 <p className="text-sm text-slate-600" data-testid="play-blocked">
-                  {d.blockMessage}{' '}
-                  {d.block === 'ended' ? <Link className="link" to={`${d.base}/scoreboard`}>See the scoreboard</Link> : <TeamLinks base={d.base} />}
+                  {d.blockMessage ? t(d.blockMessage) : null}{' '}
+                  {d.block === 'ended' ? <Link className="link" to={`${d.base}/scoreboard`}>{t('See the scoreboard')}</Link> : <TeamLinks base={d.base} />}
                 </p>
               ) : !d.selectedCanSubmit ? (
                 <>
-                  <p className="text-sm text-slate-600">{d.selectedAwaiting ? 'Your flag and writeup were submitted: they count once staff have reviewed them.' : 'You have already solved this challenge.'}</p>
+                  <p className="text-sm text-slate-600">{d.selectedAwaiting ? t('Your flag and writeup were submitted: they count once staff have reviewed them.') : t('You have already solved this challenge.')}</p>
                   {d.next ? (
                     <p className="text-sm">
-                      <Link className="btn-primary" to={href({ challenge: d.next.id, tab: null, hint: null })} preventScrollReset>Next: {d.next.name}</Link>
+                      <Link className="btn-primary" to={href({ challenge: d.next.id, tab: null, hint: null })} preventScrollReset>{t('Next: {{name}}', { name: d.next.name })}</Link>
                     </p>
                   ) : null}
                 </>
               ) : checked && d.staffNote ? (
                 <div className="space-y-2" role="status">
-                  <p className="text-sm font-medium text-green-700">{MESSAGES.flagCorrect}</p>
-                  <p className="text-sm text-slate-600">{d.staffNote}</p>
+                  <p className="text-sm font-medium text-green-700">{t(MESSAGES.flagCorrect)}</p>
+                  <p className="text-sm text-slate-600">{t(d.staffNote)}</p>
                 </div>
               ) : checked ? (
                 <SubmitForm challengeId={c.id} flag={checked.flag} writeupRequired={d.writeupRequired} lastResult={resultFor(reply, 'submit')} busy={busy} />
@@ -435,18 +451,19 @@ function CheckForm({ challengeId, staffNote, replied, lastResult, submittedFlagE
 }) {
   const [form, fields] = useSchemaForm(CHECK, lastResult);
   const errors = fields.flag.errors ?? submittedFlagErrors;
+  const t = useT();
   return (
     // No browser pattern or required (noValidate, also without JavaScript): a flag pasted with spaces
     // around it is fine (the schema trims it), and a wrong one gets the product's own message.
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="check" />
       <input type="hidden" name="challenge" value={challengeId} />
-      {staffNote ? <p className="text-sm text-slate-600" data-testid="staff-note">{staffNote}</p> : null}
-      <Field label="Flag" name="flag" errors={errors}>
-        <input id="flag" name="flag" placeholder="CTF{flag}" aria-describedby="flag-format" className="input" autoComplete="off" key={replied ? 'retry' : 'first'} />
+      {staffNote ? <p className="text-sm text-slate-600" data-testid="staff-note">{t(staffNote)}</p> : null}
+      <Field label={t('Flag')} name="flag" errors={errors}>
+        <input id="flag" name="flag" placeholder={t('CTF{flag}')} aria-describedby="flag-format" className="input" autoComplete="off" key={replied ? 'retry' : 'first'} />
       </Field>
-      {errors ? null : <p id="flag-format" className="-mt-3 text-xs text-slate-500">{FLAG_FORMAT_MESSAGE}</p>}
-      <button type="submit" className="btn-primary" disabled={busy}>Check the flag</button>
+      {errors ? null : <p id="flag-format" className="-mt-3 text-xs text-slate-500">{t(FLAG_FORMAT_MESSAGE)}</p>}
+      <button type="submit" className="btn-primary" disabled={busy}>{t('Check the flag')}</button>
     </Form>
   );
 }
@@ -458,44 +475,48 @@ function CheckForm({ challengeId, staffNote, replied, lastResult, submittedFlagE
 function SubmitForm({ challengeId, flag, writeupRequired, lastResult, busy }: { challengeId: number; flag: string; writeupRequired: boolean; lastResult: Reply; busy: boolean }) {
   const schema = useMemo(() => (formData: FormData) => submitSchema(formData.get('writeup'), writeupRequired), [writeupRequired]);
   const [form] = useSchemaForm(schema, lastResult, { nativeValidation: true });
+  const t = useT();
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-3" {...getFormProps(form)}>
-      <p role="status" className="text-sm font-medium text-green-700">{MESSAGES.flagCorrect}</p>
+      <p role="status" className="text-sm font-medium text-green-700">{t(MESSAGES.flagCorrect)}</p>
       <input type="hidden" name="intent" value="submit" />
       <input type="hidden" name="challenge" value={challengeId} />
       <input type="hidden" name="value" value={flag} />
-      <Field label={`Writeup${writeupRequired ? '' : ' (optional)'}`} name="writeup" errors={form.allErrors.writeup}>
+      <Field label={writeupRequired ? t('Writeup') : t('Writeup (optional)')} name="writeup" errors={form.allErrors.writeup}>
         <input id="writeup" name="writeup" type="file" required={writeupRequired} className="input" />
       </Field>
-      <button type="submit" className="btn-primary" disabled={busy}>Submit</button>
+      <button type="submit" className="btn-primary" disabled={busy}>{t('Submit')}</button>
     </Form>
   );
 }
 
 /** Where a player without a team goes: create one in this event, or join one (SPEC §2 team forms). */
 function TeamLinks({ base, buttons = false }: { base: string; buttons?: boolean }) {
+  const t = useT();
   return (
     <>
-      <Link className={buttons ? 'btn-primary' : 'link'} to={`${base}/teams/create`}>Create a team</Link>
-      {buttons ? null : ' or '}
-      <Link className={buttons ? 'btn-secondary' : 'link'} to="/teams/join">Join a team</Link>
+      <Link className={buttons ? 'btn-primary' : 'link'} to={`${base}/teams/create`}>{t('Create a team')}</Link>
+      {buttons ? null : ` ${t('or')} `}
+      <Link className={buttons ? 'btn-secondary' : 'link'} to="/teams/join">{t('Join a team')}</Link>
     </>
   );
 }
 
 /** What keeps the viewer from playing this board, said once above it (the dialog says it first for a missing team). */
 function PlayNotice({ block, message, base, teamNoticeShown }: { block: string | null; message: string | null; base: string; teamNoticeShown: boolean }) {
+  const t = useT();
+  const said = message ? t(message) : null;
   if (block === 'ended') {
     return (
       <p className="mb-4 rounded border border-slate-200 bg-slate-50 p-3 text-sm" role="status">
-        {message} <Link className="link" to={`${base}/scoreboard`}>See the scoreboard</Link>
+        {said} <Link className="link" to={`${base}/scoreboard`}>{t('See the scoreboard')}</Link>
       </p>
     );
   }
   if (block === 'team' && !teamNoticeShown) {
     return (
       <p className="mb-4 rounded border border-amber-200 bg-amber-50 p-3 text-sm" role="status">
-        {message} <TeamLinks base={base} />
+        {said} <TeamLinks base={base} />
       </p>
     );
   }
@@ -504,6 +525,7 @@ function PlayNotice({ block, message, base, teamNoticeShown }: { block: string |
 
 /** A training event's weeks as tabs (links: /challenges/training-week/{n}), All first. */
 function WeekTabs({ weeks, current, base }: { weeks: number[]; current: number | null; base: string }) {
+  const t = useT();
   const tab = (to: string, label: string, active: boolean) => (
     <Link key={to} to={to} aria-current={active ? 'page' : undefined}
       className={`-mb-px border-b-2 px-3 py-2 ${active ? 'border-brand-600 font-semibold' : 'border-transparent text-slate-600'}`}>
@@ -511,9 +533,9 @@ function WeekTabs({ weeks, current, base }: { weeks: number[]; current: number |
     </Link>
   );
   return (
-    <nav aria-label="Training weeks" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 text-sm">
-      {tab(`${base}/challenges`, 'All weeks', current === null)}
-      {weeks.map((w) => tab(`${base}/challenges/training-week/${w}`, `Week ${w}`, current === w))}
+    <nav aria-label={t('Training weeks')} className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 text-sm">
+      {tab(`${base}/challenges`, t('All weeks'), current === null)}
+      {weeks.map((w) => tab(`${base}/challenges/training-week/${w}`, t('Week {{week}}', { week: w }), current === w))}
     </nav>
   );
 }

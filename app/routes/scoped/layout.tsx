@@ -4,6 +4,7 @@ import { pendingReviews } from '~/domain/pending-reviews.server';
 import { isStaff } from '~/domain/policy.server';
 import { resolveScope, rulesOf, scopePath } from '~/domain/scope.server';
 import { getUser } from '~/lib/auth.server';
+import { text } from '~/lib/i18n';
 import type { Route } from './+types/layout';
 
 /**
@@ -20,13 +21,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
   const base = scopePath(scope);
   const people =
     scope.kind === 'practice'
-      ? { label: 'Learners', to: `${base}/users` }
+      ? { label: text('Learners'), to: `${base}/users` }
       : rulesOf(scope).team
-        ? { label: 'Teams', to: `${base}/teams` }
-        : { label: 'Players', to: `${base}/users` };
+        ? { label: text('Teams'), to: `${base}/teams` }
+        : { label: text('Players'), to: `${base}/users` };
   return {
     nav: {
-      label: scope.kind === 'practice' ? 'Practice' : scope.event.name,
+      label: scope.kind === 'practice' ? null : scope.event.name,
       base,
       people,
       staff: isStaff(user),

@@ -10,9 +10,14 @@ import { requireUser } from '~/lib/auth.server';
 import { CountryFlag } from '~/components/country-flag';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
+import { metaTranslator, useT } from '~/lib/i18n';
+import { requestLanguage } from '~/lib/language.server';
 import type { Route } from './+types/scoreboard';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Scoreboard · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t('Scoreboard')} · CTF Arena` }];
+};
 
 // Rendered once for every viewer of a class until the database changes (lib/page-cache.server.ts):
 // read far more than written, and the loader reads nothing of its viewer but that they signed in.
@@ -29,9 +34,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const scope = await resolveScope(params);
   const board = await scoreboardOf(viewer, scope);
   const page = pageNumber(new URL(request.url).searchParams.get('page'));
+  // The chart is drawn here, in the page's language (the page cache keys on it too).
+  const language = await requestLanguage(request, viewer.language);
   const [rows, chart] = await Promise.all([
     board.memo(`page:${page}`, () => board.page(page, PAGE_SIZE.list)),
-    chartMarkup(board),
+    chartMarkup(board, language),
   ]);
   return {
     chart,
@@ -53,23 +60,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function Scoreboard() {
   const { chart, count, page, ranks, rows } = useLoaderData<typeof loader>();
   const teams = ranks === 'teams';
+  const t = useT();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">Scoreboard</h1>
+      <h1 className="text-2xl font-bold">{t('Scoreboard')}</h1>
       {count > 0 ? <ExportLinks count={count} /> : null}
       {chart ? (
-        <section className="card" aria-label={teams ? 'Top 5 teams' : 'Top 5 players'}>
+        <section className="card" aria-label={teams ? t('Top 5 teams') : t('Top 5 players')}>
           {/* Static SVG rendered on the server (app/components/score-chart.tsx). */}
           <div dangerouslySetInnerHTML={{ __html: chart }} />
         </section>
       ) : null}
       {rows.length === 0 ? (
-        <EmptyState text={MESSAGES.emptyList} />
+        <EmptyState text={t(MESSAGES.emptyList)} />
       ) : (
-        <TableRegion label="Scoreboard">
+        <TableRegion label={t('Scoreboard')}>
           <table className="table" data-testid="scoreboard-table">
             <thead>
-              <tr><th>#</th><th>{teams ? 'Team' : 'Player'}</th>{teams ? <th>Members</th> : null}<th className="text-right">Score</th></tr>
+              <tr><th>#</th><th>{teams ? t('Team') : t('Player')}</th>{teams ? <th>{t('Members')}</th> : null}<th className="text-right">{t('Score')}</th></tr>
             </thead>
             <tbody>
               {rows.map((r, i) => (

@@ -7,7 +7,6 @@ import { DownloadLink } from '~/components/download-link';
 import { ExportLinks } from '~/components/export-links';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
-import { REVIEW_STATE_LABELS } from '~/domain/review-states';
 import { resolveScope } from '~/domain/scope.server';
 import {
   bulkValidationMessage,
@@ -28,17 +27,27 @@ import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
 import { intentSchema, postedId, postedList } from '~/schemas/fields';
 import { reviewFilters } from '../list-filters';
+import { metaTranslator, text, useT, type Language } from '~/lib/i18n';
+import { requestLanguage } from '~/lib/language.server';
 import type { Route } from './+types/submissions';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Submissions · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: `${t('Submissions')} · CTF Arena` }];
+};
 
 const DIALOG_PARAMS = ['confirm', 'id', 'ids', 'bulk'];
-const STATES: { value: '' | ReviewState; label: string }[] = [
-  { value: '', label: 'All' },
-  ...Object.entries(REVIEW_STATE_LABELS).map(([value, label]) => ({ value: value as ReviewState, label })),
-];
-// Dates are formatted on the server, in UTC, so the hydrated page shows the very same text.
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/**
+ * The State filter: all, then each review state in the words of domain/review-states.ts (which the
+ * export writes in English), as keys the page shows in its language.
+ */
+const STATE_WORDS = { '': text('All'), pending: text('Pending'), accepted: text('Accepted'), rejected: text('Rejected') } satisfies Record<'' | ReviewState, string>;
+const STATES = Object.entries(STATE_WORDS).map(([value, label]) => ({ value: value as '' | ReviewState, label }));
+// Dates are formatted on the server, in UTC and the page's language, so the hydrated page shows the very same text.
+const DATE: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+  fr: new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, context);
@@ -46,6 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The export (submissions-export.ts) reads the same filters.
   const { state, search, isValidated } = reviewFilters(url.searchParams);
+  const language = await requestLanguage(request, user.language);
   let list;
   try {
     list = await listSubmissions(user, scope, { isValidated, search, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list });
@@ -67,7 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       category: s.challenge.category.name,
       initialValue: s.challenge.initialValue,
       score: s.score,
-      date: `${DATE.format(s.createdAt)} UTC`,
+      date: `${DATE[language].format(s.createdAt)} UTC`,
       isCorrect: s.isCorrect,
       isValidated: s.isValidated,
       comment: s.comment,
@@ -116,18 +126,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function StateBadge({ isCorrect, isValidated, comment }: { isCorrect: boolean; isValidated: boolean | null; comment: string | null }) {
+  const t = useT();
   // 'Acepted' is the spelling SPEC §4 asks for.
-  if (!isCorrect) return <span className="text-slate-500">Wrong flag</span>;
-  if (isValidated === true) return <span className="rounded bg-green-100 px-2 py-0.5 text-green-800">Acepted</span>;
+  if (!isCorrect) return <span className="text-slate-500">{t('Wrong flag')}</span>;
+  if (isValidated === true) return <span className="rounded bg-green-100 px-2 py-0.5 text-green-800">{t('Acepted')}</span>;
   if (isValidated === false) {
     return (
       <span>
-        <span className="rounded bg-red-100 px-2 py-0.5 text-red-800">Rejected</span>
+        <span className="rounded bg-red-100 px-2 py-0.5 text-red-800">{t('Rejected')}</span>
         {comment ? <span className="mt-1 block max-w-xs text-xs text-slate-500">{comment}</span> : null}
       </span>
     );
   }
-  return <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-800">Pending</span>;
+  return <span className="rounded bg-amber-100 px-2 py-0.5 text-amber-800">{t('Pending')}</span>;
 }
 
 export default function Submissions() {
@@ -144,23 +155,24 @@ export default function Submissions() {
   const errors = result?.error;
   const reviewable = (r: (typeof rows)[number]) => r.isCorrect && r.isValidated === null;
   useClearSelectionAfterSuccess('bulk-form');
+  const t = useT();
 
   return (
     <div>
-      <h1 className="mb-6 text-2xl font-bold">Submissions</h1>
+      <h1 className="mb-6 text-2xl font-bold">{t('Submissions')}</h1>
 
       <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
         <div>
-          <label htmlFor="state" className="label">State</label>
+          <label htmlFor="state" className="label">{t('State')}</label>
           <select id="state" name="state" defaultValue={state} className="input">
-            {STATES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            {STATES.map((s) => <option key={s.value} value={s.value}>{t(s.label)}</option>)}
           </select>
         </div>
         <div>
-          <label htmlFor="q" className="label">Learner or challenge</label>
+          <label htmlFor="q" className="label">{t('Learner or challenge')}</label>
           <input id="q" name="q" type="search" defaultValue={search} className="input" />
         </div>
-        <button type="submit" className="btn-secondary">Filter</button>
+        <button type="submit" className="btn-secondary">{t('Filter')}</button>
       </Form>
       {/* Every page of the filtered list as a file (docs/rules.md "Exports"). */}
       {count > 0 ? <ExportLinks filters={{ state, q: search }} count={count} className="mb-4" /> : null}
@@ -172,32 +184,32 @@ export default function Submissions() {
           {state ? <input type="hidden" name="state" value={state} /> : null}
           {search ? <input type="hidden" name="q" value={search} /> : null}
           {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-          <TableRegion label="Submissions">
+          <TableRegion label={t('Submissions')}>
             <StackedTable
               columns={[
-                rows.some(reviewable) ? <SelectAllBox formId="bulk-form" /> : <span className="sr-only">Select</span>,
-                '#', 'Learner', 'Challenge', 'Category', 'Initial value', 'Score', 'Date', 'State', 'Writeup', 'Action',
+                rows.some(reviewable) ? <SelectAllBox formId="bulk-form" /> : <span className="sr-only">{t('Select')}</span>,
+                '#', t('Learner'), t('Challenge'), t('Category'), t('Initial value'), t('Score'), t('Date'), t('State'), t('Writeup'), t('Action'),
               ]}
             >
               {rows.map((r, i) => (
                 <Row key={r.id} data-submission={r.id}>
-                  <Cell label="Select">
-                    {reviewable(r) ? <input type="checkbox" name="ids" value={r.id} aria-label={`Select submission of ${r.learner} for ${r.challenge}`} /> : null}
+                  <Cell label={t('Select')}>
+                    {reviewable(r) ? <input type="checkbox" name="ids" value={r.id} aria-label={t('Select submission of {{learner}} for {{challenge}}', { learner: r.learner, challenge: r.challenge })} /> : null}
                   </Cell>
                   <Cell label="#">{(page - 1) * PAGE_SIZE.list + i + 1}</Cell>
-                  <Cell label="Learner">{r.learner}{r.team ? <span className="block text-xs text-slate-500">{r.team}</span> : null}</Cell>
-                  <Cell label="Challenge">{r.challenge}</Cell>
-                  <Cell label="Category">{r.category}</Cell>
-                  <Cell label="Initial value">{r.initialValue}</Cell>
-                  <Cell label="Score">{r.score}</Cell>
-                  <Cell label="Date" className="whitespace-nowrap">{r.date}</Cell>
-                  <Cell label="State"><StateBadge isCorrect={r.isCorrect} isValidated={r.isValidated} comment={r.comment} /></Cell>
-                  <Cell label="Writeup">{r.writeup ? <DownloadLink href={r.writeup}>Download</DownloadLink> : <span className="text-slate-400">—</span>}</Cell>
-                  <Cell label="Action">
+                  <Cell label={t('Learner')}>{r.learner}{r.team ? <span className="block text-xs text-slate-500">{r.team}</span> : null}</Cell>
+                  <Cell label={t('Challenge')}>{r.challenge}</Cell>
+                  <Cell label={t('Category')}>{r.category}</Cell>
+                  <Cell label={t('Initial value')}>{r.initialValue}</Cell>
+                  <Cell label={t('Score')}>{r.score}</Cell>
+                  <Cell label={t('Date')} className="whitespace-nowrap">{r.date}</Cell>
+                  <Cell label={t('State')}><StateBadge isCorrect={r.isCorrect} isValidated={r.isValidated} comment={r.comment} /></Cell>
+                  <Cell label={t('Writeup')}>{r.writeup ? <DownloadLink href={r.writeup}>{t('Download')}</DownloadLink> : <span className="text-slate-400">—</span>}</Cell>
+                  <Cell label={t('Action')}>
                     {reviewable(r) ? (
                       <span className="flex gap-2">
-                        <Link to={link({ confirm: 'validate', id: String(r.id) })} className="btn-primary" preventScrollReset>Validate</Link>
-                        <Link to={link({ confirm: 'invalidate', id: String(r.id) })} className="btn-secondary" preventScrollReset>Invalidate</Link>
+                        <Link to={link({ confirm: 'validate', id: String(r.id) })} className="btn-primary" preventScrollReset>{t('Validate')}</Link>
+                        <Link to={link({ confirm: 'invalidate', id: String(r.id) })} className="btn-secondary" preventScrollReset>{t('Invalidate')}</Link>
                       </span>
                     ) : null}
                   </Cell>
@@ -207,7 +219,7 @@ export default function Submissions() {
           </TableRegion>
           {rows.some(reviewable) ? (
             <div className="mt-3">
-              <button type="submit" name="bulk" value="validate" className="btn-secondary">Validate selected</button>
+              <button type="submit" name="bulk" value="validate" className="btn-secondary">{t('Validate selected')}</button>
             </div>
           ) : null}
         </Form>
@@ -215,54 +227,60 @@ export default function Submissions() {
       <Pagination count={count} page={page} pageSize={PAGE_SIZE.list} />
 
       {confirm === 'validate' ? (
-        <UrlDialog title="Validate submission" closeTo={close}>
+        <UrlDialog title={t('Validate submission')} closeTo={close}>
           <Form method="post">
             <input type="hidden" name="intent" value="validate" />
             <input type="hidden" name="id" value={params.get('id') ?? ''} />
             <FormErrors errors={errors?.['']} />
             <p className="mb-6 text-sm text-slate-700">
-              Are you sure you want to validate {target ? `the submission of ${target.learner} for “${target.challenge}”` : 'this submission'}? This decision is final.
+              {target
+                ? t('Are you sure you want to validate the submission of {{learner}} for “{{challenge}}”? This decision is final.', { learner: target.learner, challenge: target.challenge })
+                : t('Are you sure you want to validate this submission? This decision is final.')}
             </p>
-            <DialogActions cancelTo={close} label="Confirm" busy={busy} />
+            <DialogActions cancelTo={close} label={t('Confirm')} busy={busy} />
           </Form>
         </UrlDialog>
       ) : null}
 
       {confirm === 'invalidate' ? (
-        <UrlDialog title="Invalidate submission" closeTo={close}>
+        <UrlDialog title={t('Invalidate submission')} closeTo={close}>
           <Form method="post">
             <input type="hidden" name="intent" value="invalidate" />
             <input type="hidden" name="id" value={params.get('id') ?? ''} />
             <FormErrors errors={errors?.['']} />
             <p className="mb-4 text-sm text-slate-700">
-              {target ? `The submission of ${target.learner} for “${target.challenge}” will be rejected` : 'This submission will be rejected'} and stop counting; the player may submit again.
+              {target
+                ? t('The submission of {{learner}} for “{{challenge}}” will be rejected and stop counting; the player may submit again.', { learner: target.learner, challenge: target.challenge })
+                : t('This submission will be rejected and stop counting; the player may submit again.')}
             </p>
-            <Field label="Comment" name="description" errors={errors?.description}>
+            <Field label={t('Comment')} name="description" errors={errors?.description}>
               <textarea
                 id="description" name="description" required maxLength={commentMax} rows={4} className="input"
                 defaultValue={resultFor(result, 'invalidate') ? typedValue(result, 'description') : undefined}
                 aria-invalid={errors?.description ? true : undefined}
               />
             </Field>
-            <DialogActions cancelTo={close} label="Invalidate" danger busy={busy} />
+            <DialogActions cancelTo={close} label={t('Invalidate')} danger busy={busy} />
           </Form>
         </UrlDialog>
       ) : null}
 
       {params.get('bulk') === 'validate' ? (
-        <UrlDialog title="Validate submissions" closeTo={close}>
+        <UrlDialog title={t('Validate submissions')} closeTo={close}>
           {bulkIds.length ? (
             <Form method="post">
               <input type="hidden" name="intent" value="bulk-validate" />
               {bulkIds.map((id) => <input key={id} type="hidden" name="ids" value={id} />)}
               <FormErrors errors={errors?.[''] ?? errors?.ids} />
               <p className="mb-6 text-sm text-slate-700">
-                Are you sure you want to validate {bulkIds.length} selected submission{bulkIds.length === 1 ? '' : 's'}? This decision is final.
+                {bulkIds.length === 1
+                  ? t('Are you sure you want to validate 1 selected submission? This decision is final.')
+                  : t('Are you sure you want to validate {{count}} selected submissions? This decision is final.', { count: bulkIds.length })}
               </p>
-              <DialogActions cancelTo={close} label="Confirm" busy={busy} />
+              <DialogActions cancelTo={close} label={t('Confirm')} busy={busy} />
             </Form>
           ) : (
-            <p className="text-sm text-slate-700">{'Select at least one submission.'}</p>
+            <p className="text-sm text-slate-700">{t('Select at least one submission.')}</p>
           )}
         </UrlDialog>
       ) : null}
