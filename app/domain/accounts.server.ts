@@ -2,6 +2,7 @@
 // page action and its /api twin.
 import type { User } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
+import type { Language } from '~/lib/i18n';
 import { DomainError, Invalid, Unauthorized, invalid, uniqueViolation, type FieldErrors } from '~/lib/errors.server';
 import { issueDevice, knownDevice } from '~/lib/device.server';
 import { hashPassword, unusablePassword, verifyPassword } from '~/lib/password.server';
@@ -17,6 +18,8 @@ import { logStaffAction } from './staff-log.server';
 export interface Ctx { ip: string; userAgent?: string | null }
 
 export const LOGIN_FAILED = 'No active account found with the given credentials';
+/** The API's code for LOGIN_FAILED: a code, never shown as a text. */
+const NO_ACTIVE_ACCOUNT = 'no_active_account';
 
 /** Rejects a username or e-mail that another account holds (compared case-insensitively). */
 /** Which of a username and an e-mail another account already has (either may be left out). */
@@ -59,7 +62,11 @@ function refuseTaken(error: unknown): never {
   throw error;
 }
 
-export async function signUp(input: SignUpInput, ctx: Ctx): Promise<User> {
+/**
+ * Creates an inactive account and mails its activation link. `language` is the language the
+ * visitor signed up in (the page's), kept as the account's: its e-mails are written in it.
+ */
+export async function signUp(input: SignUpInput, ctx: Ctx, language: Language | null = null): Promise<User> {
   await consume([limits.signupPerIp, ctx.ip]);
   await assertUnique(input);
   const user = await db.user
@@ -71,6 +78,7 @@ export async function signUp(input: SignUpInput, ctx: Ctx): Promise<User> {
         email: input.email,
         gender: input.gender,
         country: input.country,
+        language,
         passwordHash: await hashPassword(input.password),
       },
     })
@@ -117,7 +125,7 @@ export async function login(input: { email: string; password: string }, ctx: Log
   const attempt = await loginAttempt(input.email, ctx.ip, await knownDevice(ctx.cookie, user?.id));
   // Hash even when there is no such user, so timing does not reveal which e-mails exist.
   const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, DUMMY_HASH), false);
-  if (!user || !ok || !user.isActive) throw new Unauthorized(LOGIN_FAILED, 'no_active_account');
+  if (!user || !ok || !user.isActive) throw new Unauthorized(LOGIN_FAILED, NO_ACTIVE_ACCOUNT);
   await attempt.succeeded();
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
   const token = await createSession(user.id, ctx.userAgent ?? null);
@@ -150,7 +158,8 @@ export async function confirmPasswordReset(input: { uid: string; token: string; 
 
 /**
  * Edits the actor's own account. A new e-mail deactivates the account until the link sent to the
- * new address is followed (SPEC §4); the next request then answers 401 user_inactive.
+ * new address is followed (SPEC §4); the next request then answers 401 user_inactive. The language
+ * setting changes only when the input has one (null: the browser's).
  */
 export async function updateProfile(actor: Actor | null, input: ProfileInput, picture: UploadedFile | null): Promise<{ user: User; emailChanged: boolean }> {
   requireAuthenticated(actor);
@@ -169,6 +178,7 @@ export async function updateProfile(actor: Actor | null, input: ProfileInput, pi
         email: input.email,
         gender: input.gender,
         country: input.country,
+        ...(input.language !== undefined ? { language: input.language } : {}),
         ...(storedName ? { profile: storedName } : {}),
         ...(emailChanged ? { isActive: false } : {}),
       },

@@ -3,7 +3,7 @@ import { activate, confirmPasswordReset, login, requestPasswordReset, signUp, up
 import { db } from '~/lib/db.server';
 import { Invalid, Unauthorized } from '~/lib/errors.server';
 import { verifyPassword } from '~/lib/password.server';
-import { forgotPasswordSchema, signUpSchema } from '~/schemas/account';
+import { forgotPasswordSchema, profileSchema, signUpSchema } from '~/schemas/account';
 import { makeUser, PASSWORD, unique } from '../../tests/support/factories';
 import { linkPath, waitForMail } from '../../tests/support/mailbox';
 
@@ -125,5 +125,29 @@ describe('profile', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     const { user: updated } = await updateProfile(user, { username: user.username, fullname: user.fullname, email: user.email, gender: 'M', country: 'BJ' }, new File([png], 'avatar.bin'));
     expect(updated.profile).toMatch(/^[0-9a-f]{32}\.png$/);
+  });
+});
+
+describe('language setting', () => {
+  it('keeps the language the visitor signed up in, none by default', async () => {
+    expect((await signUp(signUpInput(), ctx(), 'fr')).language).toBe('fr');
+    expect((await signUp(signUpInput(), ctx())).language).toBeNull();
+  });
+
+  it("reads '' or null as the browser's language, refuses any other than en and fr, and leaves it out when absent", () => {
+    const base = { username: unique('lang'), fullname: 'Ada', email: 'ada@example.com', gender: 'F', country: 'BJ' };
+    expect(profileSchema.parse({ ...base, language: 'fr' }).language).toBe('fr');
+    expect(profileSchema.parse({ ...base, language: '' }).language).toBeNull();
+    expect(profileSchema.parse({ ...base, language: null }).language).toBeNull();
+    expect(profileSchema.parse(base).language).toBeUndefined();
+    expect(profileSchema.safeParse({ ...base, language: 'de' }).error?.issues[0]).toMatchObject({ path: ['language'], message: 'Select a valid choice.' });
+  });
+
+  it('stores en or fr, null for the browser, and keeps the setting when the input has none', async () => {
+    const user = await makeUser();
+    const input = { username: user.username, fullname: user.fullname, email: user.email, gender: 'M' as const, country: 'BJ' };
+    expect((await updateProfile(user, { ...input, language: 'fr' }, null)).user.language).toBe('fr');
+    expect((await updateProfile(user, input, null)).user.language).toBe('fr');
+    expect((await updateProfile(user, { ...input, language: null }, null)).user.language).toBeNull();
   });
 });

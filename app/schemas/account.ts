@@ -3,6 +3,7 @@
 // Browser-safe (no server-only imports), so forms can validate on the client with the same schema.
 import { z } from 'zod';
 import { isCountryCode } from '~/lib/countries';
+import { LANGUAGES } from '~/lib/i18n';
 import { NOT_LIST, REQUIRED, choice, id, requiredString, string, text, tooLong } from './fields';
 
 export const emailField = string()
@@ -26,6 +27,17 @@ export const countryField = string()
   .transform((c) => c.toUpperCase())
   .refine(isCountryCode, 'Select a valid country.');
 
+/**
+ * The account's language (lib/language.server.ts): 'en' or 'fr', or '' (null in JSON) to follow the
+ * browser, stored as null. Left out, the setting stays as it was. A form posts its select's '' as
+ * a blank value, which conform reads as left out: the page with the select reads that as ''
+ * (routes/account/me.tsx).
+ */
+export const languageField = z
+  .preprocess((v) => (v === null ? '' : v), choice(['', ...LANGUAGES] as const))
+  .transform((v) => (v === '' ? null : v))
+  .optional();
+
 const mismatch = "The two password fields didn't match.";
 
 export const profileFields = {
@@ -41,10 +53,11 @@ export const signUpSchema = z
   .refine((v) => v.password === v.re_password, { message: mismatch, path: ['re_password'] });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-export const profileSchema = z.object(profileFields);
+export const profileSchema = z.object({ ...profileFields, language: languageField });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-export const collaboratorSchema = profileSchema;
+/** A collaborator's account is created by staff: its language is the collaborator's own to set. */
+export const collaboratorSchema = z.object(profileFields);
 
 export const loginSchema = z.object({
   email: emailField,

@@ -16,6 +16,8 @@ import { COUNTRIES } from '~/lib/countries.server';
 import { handleForm, submittedForm } from '~/lib/form.server';
 import { intentSchema } from '~/schemas/fields';
 import { resultFor, typedValue } from '~/lib/form-result';
+import { isLanguage, metaTranslator, text, useT } from '~/lib/i18n';
+import { languageCookie } from '~/lib/language.server';
 import { MESSAGES } from '~/lib/messages';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -23,10 +25,13 @@ import { isFile } from '~/lib/uploads.server';
 import { profileSchema } from '~/schemas/account';
 import type { Route } from './+types/me';
 
-export const meta: Route.MetaFunction = () => [{ title: 'My account · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: t('My account · CTF Arena') }];
+};
 
 const PURCHASE_DIALOG = '/me?dialog=purchase';
-const CHOOSE_A_REWARD = 'Choose a reward.';
+const CHOOSE_A_REWARD = text('Choose a reward.');
 const PURCHASE = intentSchema('purchase', z.object({ reward: z.string({ error: CHOOSE_A_REWARD }).trim().min(1, CHOOSE_A_REWARD).transform(Number) }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     player ? ownRewardRequests(user, pageNumber(query.get('requests-page')), PAGE_SIZE.rewardRequests) : null,
   ]);
   return {
-    me: { username: user.username, fullname: user.fullname, email: user.email, gender: user.gender, country: user.country, coin: user.coin, profile: profileUrl(user), isStaff: !player },
+    me: { username: user.username, fullname: user.fullname, email: user.email, gender: user.gender, country: user.country, language: user.language ?? '', coin: user.coin, profile: profileUrl(user), isStaff: !player },
     countries: COUNTRIES,
     staffNotice: player ? null : STAFF_DO_NOT_PURCHASE,
     rewards: rewards.map((r) => ({ id: r.id, title: r.title, coin: r.coin })),
@@ -64,10 +69,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithFlash(request, '/me', { type: 'success', text: PURCHASE_SUCCESS });
   }
   const picture = form.get('profile');
-  const outcome = await handleForm(form, profileSchema, (input) => updateProfile(user, input, isFile(picture) ? picture : null));
+  // The language select's "Browser's language" posts '', which conform reads as left out: posted, it is null.
+  const languagePosted = form.has('language');
+  const outcome = await handleForm(form, profileSchema, (input) =>
+    updateProfile(user, { ...input, language: input.language ?? (languagePosted ? null : undefined) }, isFile(picture) ? picture : null),
+  );
   if (!outcome.ok) return outcome.response;
+  // This browser follows the saved language at once: the switch's cookie, which comes before the
+  // account's setting (lib/language.server.ts), says the same, or goes for the browser's own.
+  const headers = new Headers();
+  if (languagePosted) {
+    const saved = outcome.value.user.language;
+    headers.append('Set-Cookie', isLanguage(saved) ? await languageCookie.serialize(saved) : await languageCookie.serialize('', { maxAge: 0 }));
+  }
   // A changed e-mail has deactivated the account: the next request ends the session (SPEC §4).
-  return redirectWithFlash(request, '/me', { type: 'success', text: MESSAGES.profileUpdated });
+  return redirectWithFlash(request, '/me', { type: 'success', text: MESSAGES.profileUpdated }, headers);
 }
 
 export default function Me() {
@@ -75,6 +91,7 @@ export default function Me() {
   const result = useActionData<typeof action>()?.result;
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
+  const t = useT();
   // The purchase's reply is the dialog's; any other (a body refused whole included) the profile form's.
   const purchase = resultFor(result, 'purchase');
   const profile = purchase ? null : result;
@@ -85,58 +102,58 @@ export default function Me() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="card flex flex-wrap items-center gap-6">
-        <img src={me.profile} alt={`${me.username}'s profile`} width={96} height={96} className="h-24 w-24 rounded-full bg-slate-100 object-cover" />
+        <img src={me.profile} alt={t("{{username}}'s profile", { username: me.username })} width={96} height={96} className="h-24 w-24 rounded-full bg-slate-100 object-cover" />
         <div className="flex-1">
           <h1 className="text-2xl font-bold">{me.username}</h1>
           <p className="text-slate-600">{me.fullname}</p>
         </div>
         {!me.isStaff ? (
           <div className="text-right">
-            <p className="text-sm text-slate-500">My black friday coins</p>
+            <p className="text-sm text-slate-500">{t('My black friday coins')}</p>
             <p className="text-2xl font-bold" data-testid="coin-balance">{me.coin}</p>
-            <Link to="?dialog=purchase" className="btn-secondary mt-2" preventScrollReset>Purchase a reward</Link>
+            <Link to="?dialog=purchase" className="btn-secondary mt-2" preventScrollReset>{t('Purchase a reward')}</Link>
           </div>
         ) : null}
       </div>
 
       <section className="card">
         <div className="mb-4 flex items-center justify-between">
-          <h2 className="text-lg font-semibold">Account details</h2>
-          {!editing ? <Link to="?edit=1" className="btn-secondary">Edit</Link> : null}
+          <h2 className="text-lg font-semibold">{t('Account details')}</h2>
+          {!editing ? <Link to="?edit=1" className="btn-secondary">{t('Edit')}</Link> : null}
         </div>
         {editing ? (
           <AccountForm
             mode="account"
             countries={countries}
             lastResult={profile}
-            defaultValue={{ username: me.username, fullname: me.fullname, email: me.email, gender: me.gender, country: me.country }}
+            defaultValue={{ username: me.username, fullname: me.fullname, email: me.email, gender: me.gender, country: me.country, language: me.language }}
           />
         ) : (
           <dl className="grid gap-3 sm:grid-cols-2">
-            <div><dt className="text-sm text-slate-500">Username</dt><dd>{me.username}</dd></div>
-            <div><dt className="text-sm text-slate-500">Full name</dt><dd>{me.fullname}</dd></div>
-            <div><dt className="text-sm text-slate-500">Email</dt><dd>{me.email}</dd></div>
-            <div><dt className="text-sm text-slate-500">Gender</dt><dd>{me.gender === 'F' ? 'Female' : 'Male'}</dd></div>
-            <div><dt className="text-sm text-slate-500">Country</dt><dd>{countryName}</dd></div>
+            <div><dt className="text-sm text-slate-500">{t('Username')}</dt><dd>{me.username}</dd></div>
+            <div><dt className="text-sm text-slate-500">{t('Full name')}</dt><dd>{me.fullname}</dd></div>
+            <div><dt className="text-sm text-slate-500">{t('Email')}</dt><dd>{me.email}</dd></div>
+            <div><dt className="text-sm text-slate-500">{t('Gender')}</dt><dd>{me.gender === 'F' ? t('Female') : t('Male')}</dd></div>
+            <div><dt className="text-sm text-slate-500">{t('Country')}</dt><dd>{countryName}</dd></div>
           </dl>
         )}
       </section>
 
       {requests ? (
         <section className="card" aria-labelledby="my-requests">
-          <h2 id="my-requests" className="mb-4 text-lg font-semibold">My reward requests</h2>
+          <h2 id="my-requests" className="mb-4 text-lg font-semibold">{t('My reward requests')}</h2>
           {requests.rows.length === 0 ? (
-            <EmptyState text={requests.count > 0 ? `There is no page ${requests.page}: the list ends at page ${lastPage(requests.count, PAGE_SIZE.rewardRequests)}.` : undefined} />
+            <EmptyState text={requests.count > 0 ? t('There is no page {{page}}: the list ends at page {{last}}.', { page: requests.page, last: lastPage(requests.count, PAGE_SIZE.rewardRequests) }) : undefined} />
           ) : (
-            <TableRegion label="My reward requests" framed={false}>
-              <StackedTable testId="reward-requests" columns={['#', 'Reward', 'Coins', 'Requested', 'State']}>
+            <TableRegion label={t('My reward requests')} framed={false}>
+              <StackedTable testId="reward-requests" columns={['#', t('Reward'), t('Coins'), t('Requested'), t('State')]}>
                 {requests.rows.map((r, i) => (
                   <Row key={r.id}>
                     <Cell label="#">{(requests.page - 1) * PAGE_SIZE.rewardRequests + i + 1}</Cell>
-                    <Cell label="Reward">{r.title}</Cell>
-                    <Cell label="Coins">{r.coin}</Cell>
-                    <Cell label="Requested"><LocalTime iso={r.at} /></Cell>
-                    <Cell label="State"><span className={STATE_STYLE[r.state]}>{r.state}</span></Cell>
+                    <Cell label={t('Reward')}>{r.title}</Cell>
+                    <Cell label={t('Coins')}>{r.coin}</Cell>
+                    <Cell label={t('Requested')}><LocalTime iso={r.at} /></Cell>
+                    <Cell label={t('State')}><span className={STATE_STYLE[r.state]}>{t(STATE_WORDS[r.state] ?? r.state)}</span></Cell>
                   </Row>
                 ))}
               </StackedTable>
@@ -147,28 +164,28 @@ export default function Me() {
       ) : null}
 
       {params.get('dialog') === 'purchase' ? (
-        <UrlDialog title="Purchase a reward" closeTo="/me">
+        <UrlDialog title={t('Purchase a reward')} closeTo="/me">
           <FormErrors errors={purchaseError} />
           {me.isStaff ? (
-            !purchaseError ? <p className="text-sm text-slate-700">{staffNotice}</p> : null
+            !purchaseError ? <p className="text-sm text-slate-700">{staffNotice ? t(staffNotice) : null}</p> : null
           ) : (
             <>
-              <p className="mb-4 text-sm">My black friday coins: <strong data-testid="dialog-coin-balance">{me.coin}</strong></p>
+              <p className="mb-4 text-sm">{t('My black friday coins:')} <strong data-testid="dialog-coin-balance">{me.coin}</strong></p>
               {rewards.length ? (
                 <Form method="post" action={PURCHASE_DIALOG} preventScrollReset>
                   <input type="hidden" name="intent" value="purchase" />
                   <fieldset className="mb-6 space-y-2">
-                    <legend className="label">Reward</legend>
+                    <legend className="label">{t('Reward')}</legend>
                     {rewards.map((r, i) => (
                       <label key={r.id} className="flex items-center gap-3 rounded-md border border-slate-200 p-3 hover:bg-slate-50">
                         <input type="radio" name="reward" value={r.id} required defaultChecked={chosen ? chosen === r.id : i === 0} />
                         <span className="flex-1">{r.title}</span>
-                        <span className="text-sm font-semibold">{r.coin} coins</span>
-                        {r.coin > me.coin ? <span className="text-xs text-slate-500">({r.coin - me.coin} more needed)</span> : null}
+                        <span className="text-sm font-semibold">{t('{{count}} coins', { count: r.coin })}</span>
+                        {r.coin > me.coin ? <span className="text-xs text-slate-500">{t('({{count}} more needed)', { count: r.coin - me.coin })}</span> : null}
                       </label>
                     ))}
                   </fieldset>
-                  <DialogActions cancelTo="/me" label="Purchase" busy={busy} />
+                  <DialogActions cancelTo="/me" label={t('Purchase')} busy={busy} />
                 </Form>
               ) : (
                 <EmptyState />
@@ -180,6 +197,9 @@ export default function Me() {
     </div>
   );
 }
+
+/** The words of a reward request's states (domain/reward-purchase.server.ts), translated where shown. */
+const STATE_WORDS: Record<string, string> = { Pending: text('Pending'), Validated: text('Validated'), Dismissed: text('Dismissed') };
 
 const STATE_STYLE: Record<string, string> = {
   Pending: 'rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800',

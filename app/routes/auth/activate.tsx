@@ -4,11 +4,15 @@ import { activate } from '~/domain/accounts.server';
 import { FormFields } from '~/lib/body.server';
 import { contextOf } from '~/lib/context';
 import { handleForm } from '~/lib/form.server';
+import { metaTranslator, useT } from '~/lib/i18n';
 import { LOGIN_MESSAGES, redirectWithFlash } from '~/lib/session.server';
 import { uidTokenSchema } from '~/schemas/account';
 import type { Route } from './+types/activate';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Activate your account · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: t('Activate your account · CTF Arena') }];
+};
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { ip } = contextOf(context);
@@ -23,14 +27,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Activate() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  const t = useT();
   const errors = result?.result.error;
   const message = errors?.token?.[0] ?? errors?.uid?.[0] ?? errors?.['']?.[0];
   return (
     <div className="card mx-auto max-w-md text-center">
-      <h1 className="mb-4 text-2xl font-bold">Activate your account</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('Activate your account')}</h1>
       <FormErrors errors={message ? [message] : null} />
       <Form method="post">
-        <button type="submit" className="btn-primary" disabled={busy}>Activate my account</button>
+        <button type="submit" className="btn-primary" disabled={busy}>{t('Activate my account')}</button>
       </Form>
     </div>
   );

@@ -7,13 +7,17 @@ import { loginAuthenticator } from '~/domain/login-form.server';
 import { contextOf } from '~/lib/context';
 import type { FormFields } from '~/lib/body.server';
 import { DomainError } from '~/lib/errors.server';
+import { metaTranslator, useT } from '~/lib/i18n';
 import { handleForm, submittedForm } from '~/lib/form.server';
 import { loginSchema } from '~/schemas/account';
 import { RETURN_PARAM, safeReturnPath } from '~/lib/return-to';
 import { sessionCookie } from '~/lib/session.server';
 import type { Route } from './+types/login';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Log in · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: t('Log in · CTF Arena') }];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM));
@@ -62,26 +66,27 @@ export default function Login() {
   const { returnTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === 'submitting';
+  const t = useT();
   const [form, fields] = useSchemaForm(loginSchema, result, { nativeValidation: true });
   return (
     <div className="card mx-auto max-w-md">
-      <h1 className="mb-6 text-2xl font-bold">Log in</h1>
+      <h1 className="mb-6 text-2xl font-bold">{t('Log in')}</h1>
       <FormErrors errors={form.errors} />
       <Form method="post" replace {...getFormProps(form)}>
         {returnTo !== '/' ? <input type="hidden" name={RETURN_PARAM} value={returnTo} /> : null}
-        <Field label="Email" name="email" errors={fields.email.errors}>
+        <Field label={t('Email')} name="email" errors={fields.email.errors}>
           <input id="email" name="email" type="email" required={fields.email.required} autoComplete="email" className="input" defaultValue={String(result?.initialValue?.email ?? '')} />
         </Field>
-        <Field label="Password" name="password" errors={fields.password.errors}>
+        <Field label={t('Password')} name="password" errors={fields.password.errors}>
           <input id="password" name="password" type="password" required={fields.password.required} autoComplete="current-password" className="input" />
         </Field>
         <div className="mb-4 text-right text-sm">
-          <Link className="link" to="/password/forgot">Forgot password?</Link>
+          <Link className="link" to="/password/forgot">{t('Forgot password?')}</Link>
         </div>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>Log in</button>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>{t('Log in')}</button>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        No account yet? <Link className="link" to="/sign-up">Sign up</Link>
+        {t('No account yet?')} <Link className="link" to="/sign-up">{t('Sign up')}</Link>
       </p>
     </div>
   );

@@ -5,12 +5,17 @@ import { getUser } from '~/lib/auth.server';
 import { contextOf } from '~/lib/context';
 import { COUNTRIES } from '~/lib/countries.server';
 import { handleForm } from '~/lib/form.server';
+import { metaTranslator, useT } from '~/lib/i18n';
+import { requestLanguage } from '~/lib/language.server';
 import { MESSAGES } from '~/lib/messages';
 import { redirectWithFlash } from '~/lib/session.server';
 import { signUpSchema } from '~/schemas/account';
 import type { Route } from './+types/sign-up';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sign up · CTF Arena' }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: t('Sign up · CTF Arena') }];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getUser(request, context)) throw redirect('/');
@@ -20,7 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (await getUser(request, context)) throw redirect('/');
   const ctx = contextOf(context);
-  const outcome = await handleForm(request, signUpSchema, (input) => signUp(input, { ip: ctx.ip }), { alsoRefused: signUpAlsoRefused });
+  // The language the page was in becomes the account's: its e-mails, the first one included, are in it.
+  const language = await requestLanguage(request, null);
+  const outcome = await handleForm(request, signUpSchema, (input) => signUp(input, { ip: ctx.ip }, language), { alsoRefused: signUpAlsoRefused });
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash(request, '/login', { type: 'success', text: MESSAGES.signUpSuccess });
 }
@@ -28,12 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignUp() {
   const { countries } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <div className="card mx-auto max-w-2xl">
-      <h1 className="mb-6 text-2xl font-bold">Create your account</h1>
+      <h1 className="mb-6 text-2xl font-bold">{t('Create your account')}</h1>
       <AccountForm mode="sign-up" countries={countries} lastResult={result?.result} />
       <p className="mt-6 text-sm text-slate-600">
-        Already registered? <Link className="link" to="/login">Log in</Link>
+        {t('Already registered?')} <Link className="link" to="/login">{t('Log in')}</Link>
       </p>
     </div>
   );
