@@ -40,11 +40,8 @@ export function AccountForm({ mode, countries, lastResult, defaultValue, intent 
   const busy = useNavigation().state === 'submitting';
   const reloaded = useReloadedAfterPost(lastResult);
   const t = useT();
-  // A new language is saved by the browser itself, as without JavaScript: the page after it loads
-  // whole in that language (the browser holds the French texts only for pages loaded in French).
-  const languageChanged = mode === 'account' && (fields.language.value ?? '') !== (defaultValue?.language ?? '');
   return (
-    <Form method="post" {...getFormProps(form)} encType={mode === 'account' ? 'multipart/form-data' : undefined} reloadDocument={languageChanged}>
+    <Form method="post" {...getFormProps(form)} encType={mode === 'account' ? 'multipart/form-data' : undefined}>
       <FormErrors errors={form.errors} />
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <div className="grid gap-x-4 sm:grid-cols-2">

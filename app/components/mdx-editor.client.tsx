@@ -2,6 +2,7 @@
 // 190 kB gzipped, so markdown-editor.tsx loads this module lazily, after hydration, on the pages
 // that edit rich text. Its stylesheet comes with this chunk, not with the global one.
 import '@mdxeditor/editor/style.css';
+import { useT } from '~/lib/i18n';
 import {
   BlockTypeSelect,
   BoldItalicUnderlineToggles,
@@ -38,9 +39,10 @@ const plainCodeBlock: CodeBlockEditorDescriptor = {
   match: () => true,
   Editor: ({ code }) => {
     const editor = useCodeBlockEditorContext();
+    const t = useT();
     return (
       <textarea
-        aria-label="Code block"
+        aria-label={t('Code block')}
         defaultValue={code}
         rows={Math.min(20, Math.max(3, code.split('\n').length + 1))}
         onChange={(e) => editor.setCode(e.target.value)}

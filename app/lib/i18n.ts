@@ -4,7 +4,7 @@
 // key. French lives in app/locales/fr.ts; tests/unit/translations.test.ts fails when a text shown
 // to users has no French, or when French keeps a text nothing shows any more.
 import i18next, { type TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { use, useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import en from '~/locales/en';
 
@@ -38,6 +38,26 @@ export function addTable(language: Language, table: Record<string, string>): voi
   if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', table);
 }
 
+// Each language's table but English's, as a chunk of its own: a browser loads only its page's.
+const TABLES: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, string> }>> = { fr: () => import('~/locales/fr') };
+const loading = new Map<Language, Promise<void>>();
+
+/**
+ * The loading of `language`'s table, or null when it is there (always on the server, which holds
+ * both). The browser loads it before it hydrates a page (entry.client.tsx) and when a navigation
+ * lands on a page in another language (a login, a saved setting): useT() then suspends, and React
+ * keeps the page before it on screen until the table is in.
+ */
+export function loadTable(language: Language): Promise<void> | null {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return null;
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = TABLES[language]().then((module) => addTable(language, module.default));
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
 /** A text in `language`: `t('Sign in')`, `t('{{count}} points', { count })`. */
 export function translator(language: Language): TFunction {
   return i18n.getFixedT(language);
@@ -64,6 +84,8 @@ export function useLanguage(): Language {
 /** The translator of the page's language, for components. */
 export function useT(): TFunction {
   const language = useLanguage();
+  const pending = loadTable(language);
+  if (pending) use(pending);
   return useMemo(() => translator(language), [language]);
 }
 

@@ -4,18 +4,13 @@ export default {
   '{{scope}} pages': 'Pages : {{scope}}',
   Practice: 'Entraînement',
   Challenges: 'Défis',
-  Scoreboard: 'Classement',
   Categories: 'Catégories',
-  Learners: 'Apprenants',
-  Teams: 'Équipes',
-  Players: 'Joueurs',
   Submissions: 'Soumissions',
   'pending reviews': 'évaluations en attente',
   Statistics: 'Statistiques',
 
   // The board (routes/scoped/challenges.tsx)
   'Practice challenges': "Défis d'entraînement",
-  'No training week matches the given query.': 'Aucune semaine de formation ne correspond à la requête.',
   'Hint unlocked.': 'Indice débloqué.',
   easy: 'facile',
   medium: 'moyen',
@@ -25,27 +20,20 @@ export default {
   'points scored': 'points obtenus',
   points: 'points',
   'Solved · you scored {{score}}': 'Résolu · vous avez obtenu {{score}}',
-  Rejected: 'Rejetée',
   Inactive: 'Inactif',
   '1 solve': '1 résolution',
   '{{count}} solves_one': '{{count}} résolution',
   '{{count}} solves_other': '{{count}} résolutions',
-  Edit: 'Modifier',
-  Delete: 'Supprimer',
   "Reviewer's comment: {{comment}}": "Commentaire de l'évaluateur : {{comment}}",
   'You may submit this challenge again.': 'Vous pouvez soumettre ce défi à nouveau.',
-  Register: "S'inscrire",
   'Add challenge': 'Ajouter un défi',
-  'My black friday coins:': 'Mes pièces Black Friday :',
   'Spend them on a reward': 'Les dépenser pour une récompense',
   'All challenges': 'Tous les défis',
-  'Join a team': 'Rejoindre une équipe',
   'Unlock the hint': "Débloquer l'indice",
   'Unlocking this hint deducts its': 'Débloquer cet indice retire ses',
   '{{count}} points_one': '{{count}} point',
   '{{count}} points_other': '{{count}} points',
   'from the score you will get for this challenge. Do you want to see it?': 'du score que vous obtiendrez pour ce défi. Voulez-vous le voir ?',
-  Cancel: 'Annuler',
   'Challenge tabs': 'Onglets du défi',
   Challenge: 'Défi',
   '{{count}} Solved': 'Résolutions ({{count}})',
@@ -63,7 +51,6 @@ export default {
   'See the scoreboard': 'Voir le classement',
   'Your flag and writeup were submitted: they count once staff have reviewed them.':
     "Votre drapeau et votre writeup ont été soumis : ils compteront une fois examinés par l'équipe encadrante.",
-  'You have already solved this challenge.': 'Vous avez déjà résolu ce défi.',
   'Next: {{name}}': 'Suivant : {{name}}',
   Flag: 'Drapeau',
   'CTF{flag}': 'CTF{drapeau}',
@@ -71,28 +58,23 @@ export default {
   Writeup: 'Writeup',
   'Writeup (optional)': 'Writeup (facultatif)',
   Submit: 'Soumettre',
-  'Create a team': 'Créer une équipe',
   or: 'ou',
   'Training weeks': 'Semaines de formation',
   'All weeks': 'Toutes les semaines',
   'Week {{week}}': 'Semaine {{week}}',
 
   // A challenge's fields (components/challenge-fields.tsx)
-  Name: 'Nom',
   Category: 'Catégorie',
   'Choose a category': 'Choisissez une catégorie',
-  Type: 'Type',
   Standard: 'Standard',
   Dynamic: 'Dynamique',
   Level: 'Niveau',
   Easy: 'Facile',
   Medium: 'Moyen',
   Difficult: 'Difficile',
-  Description: 'Description',
   'Initial value': 'Valeur initiale',
   'Minimal value (dynamic only)': 'Valeur minimale (dynamique uniquement)',
   'Decay value (dynamic only)': 'Valeur de décroissance (dynamique uniquement)',
-  Status: 'Statut',
   Show: 'Afficher',
   Hide: 'Masquer',
   'Training week': 'Semaine de formation',
@@ -103,7 +85,6 @@ export default {
   'Add a challenge': 'Ajouter un défi',
   'Back to challenges': 'Retour aux défis',
   'Challenge details': 'Détails du défi',
-  Next: 'Suivant',
   'Flag and files': 'Drapeau et fichiers',
   'CTF{...}': 'CTF{...}',
   Collation: 'Mode de comparaison',
@@ -112,11 +93,9 @@ export default {
   Regex: 'Expression régulière',
   'Files (optional, at most {{size}} MB each)': 'Fichiers (facultatif, {{size}} Mo maximum chacun)',
   Back: 'Retour',
-  Create: 'Créer',
 
   // Editing a challenge (routes/scoped/challenge-edit.tsx)
   '{{name}} · Edit · CTF Arena': '{{name}} · Modification · CTF Arena',
-  Details: 'Détails',
   'Delete challenge': 'Supprimer le défi',
   'Challenge sections': 'Sections du défi',
   'Edit the flag': 'Modifier le drapeau',
@@ -126,23 +105,18 @@ export default {
   'Are you sure you want to delete': 'Voulez-vous vraiment supprimer',
   '? Its flag, hint, files and every submission made for it are deleted too, and the points they earned leave the scoreboard.':
     " ? Son drapeau, son indice, ses fichiers et toutes les soumissions faites pour ce défi seront aussi supprimés, et les points qu'elles ont rapportés quitteront le classement.",
-  Save: 'Enregistrer',
   File: 'Fichier',
   Size: 'Taille',
-  Action: 'Action',
   '{{size}} B': '{{size}} o',
   '{{size}} kB': '{{size}} ko',
   '{{size}} MB': '{{size}} Mo',
-  'Delete {{name}}': 'Supprimer {{name}}',
   'Add files (at most {{size}} MB each)': 'Ajouter des fichiers ({{size}} Mo maximum chacun)',
-  Upload: 'Téléverser',
   'Score deducted (at most {{most}})': 'Score déduit ({{most}} maximum)',
   'Hint preview': "Aperçu de l'indice",
   'Add hint': "Ajouter l'indice",
   'Recommended next challenge': 'Défi suivant recommandé',
 
   // Categories (routes/scoped/categories.tsx)
-  'Edit {{name}}': 'Modifier {{name}}',
   'Edit category': 'Modifier la catégorie',
   'Delete category': 'Supprimer la catégorie',
   'Are you sure you want to delete the category “{{name}}”? This cannot be undone.':
@@ -153,10 +127,6 @@ export default {
 
   // The scoreboard and its chart (routes/scoped/scoreboard.tsx, components/score-chart.tsx)
   'Top 5 teams': '5 meilleures équipes',
-  'Top 5 players': '5 meilleurs joueurs',
-  Player: 'Joueur',
-  Members: 'Membres',
-  Score: 'Score',
   'Score over time of the top 5 players': 'Score au fil du temps des 5 meilleurs joueurs',
   Legend: 'Légende',
   "{{title}}: each player's counted solves, first and last, and total score":
@@ -168,10 +138,8 @@ export default {
 
   // A player's page (routes/scoped/player.tsx, components/solved-challenges.tsx)
   'Certified: {{title}} (validated {{date}})': 'Certifié : {{title}} (validé le {{date}})',
-  'Total points': 'Total des points',
   'Coin ledger': 'Relevé des pièces',
   'Solved challenges': 'Défis résolus',
-  'Score obtained': 'Score obtenu',
   'Solved by': 'Résolu par',
 
   // Statistics (routes/scoped/statistics.tsx, components/statistics-charts.server.tsx)
@@ -222,27 +190,15 @@ export default {
   'Active players': 'Joueurs actifs',
 
   // The submissions review (routes/scoped/submissions.tsx)
-  All: 'Toutes',
-  Pending: 'En attente',
-  Accepted: 'Acceptée',
   'Wrong flag': 'Mauvais drapeau',
   Acepted: 'Acceptée',
-  State: 'État',
   'Learner or challenge': 'Apprenant ou défi',
-  Filter: 'Filtrer',
-  Select: 'Sélectionner',
-  Learner: 'Apprenant',
-  Date: 'Date',
   'Select submission of {{learner}} for {{challenge}}': 'Sélectionner la soumission de {{learner}} pour {{challenge}}',
   Download: 'Télécharger',
-  Validate: 'Valider',
-  Invalidate: 'Invalider',
-  'Validate selected': 'Valider la sélection',
   'Validate submission': 'Valider la soumission',
   'Are you sure you want to validate the submission of {{learner}} for “{{challenge}}”? This decision is final.':
     'Voulez-vous vraiment valider la soumission de {{learner}} pour « {{challenge}} » ? Cette décision est définitive.',
   'Are you sure you want to validate this submission? This decision is final.': 'Voulez-vous vraiment valider cette soumission ? Cette décision est définitive.',
-  Confirm: 'Confirmer',
   'Invalidate submission': 'Invalider la soumission',
   'The submission of {{learner}} for “{{challenge}}” will be rejected and stop counting; the player may submit again.':
     'La soumission de {{learner}} pour « {{challenge}} » sera rejetée et ne comptera plus ; le joueur pourra soumettre à nouveau.',
@@ -254,5 +210,4 @@ export default {
   // Never fewer than two (one has its own sentence).
   'Are you sure you want to validate {{count}} selected submissions? This decision is final.':
     'Voulez-vous vraiment valider {{count}} soumissions sélectionnées ? Cette décision est définitive.',
-  'Select at least one submission.': 'Sélectionnez au moins une soumission.',
 } satisfies Record<string, string>;

@@ -3,44 +3,14 @@ export default {
   // Words several pages share (candidates for ./frame.ts)
   Yes: 'Oui',
   No: 'Non',
-  Save: 'Enregistrer',
-  Cancel: 'Annuler',
-  Confirm: 'Confirmer',
-  Edit: 'Modifier',
-  Delete: 'Supprimer',
-  Select: 'Sélectionner',
-  Search: 'Rechercher',
-  Filter: 'Filtrer',
   Clear: 'Effacer',
-  Action: 'Action',
-  Date: 'Date',
-  Title: 'Titre',
-  Type: 'Type',
-  Status: 'Statut',
-  State: 'État',
   Reason: 'Motif',
-  Email: 'E-mail',
-  Username: "Nom d'utilisateur",
   User: 'Utilisateur',
-  Gender: 'Genre',
-  Country: 'Pays',
-  Player: 'Joueur',
-  Score: 'Score',
   Coin: 'Pièces',
-  Reward: 'Récompense',
   Rewards: 'Récompenses',
-  Learner: 'Apprenant',
-  Learners: 'Apprenants',
   Collaborater: 'Collaborateur',
-  Pending: 'En attente',
-  Validate: 'Valider',
-  Invalidate: 'Invalider',
-  'There is no page {{page}}: the list ends at page {{last}}.': "La page {{page}} n'existe pas : la liste s'arrête à la page {{last}}.",
-  'by {{name}}': 'par {{name}}',
 
   // The review states of a submission (domain/review-states.ts); 'Pending' is above
-  Accepted: 'Acceptée',
-  Rejected: 'Rejetée',
 
   // Black Friday tabs (components/black-friday-tabs.tsx)
   'Black Friday administration': 'Administration du Black Friday',
@@ -50,7 +20,6 @@ export default {
 
   // General scoreboard (blacks-fridays/general-scoreboard.tsx)
   'Black Friday scoreboard': 'Classement du Black Friday',
-  'Top 5 players': 'Top 5 des joueurs',
   'Every Black Friday event together: counted solves, points and coin balances.':
     'Tous les événements Black Friday réunis : défis résolus comptés, points et soldes de pièces.',
   'Top 5 players chart': 'Graphique du top 5 des joueurs',
@@ -60,7 +29,6 @@ export default {
   "{{name}}'s coins": 'Pièces de {{name}}',
   'Coins of {{name}}': 'Pièces de {{name}}',
   Solve: 'Résolution',
-  Purchase: 'Achat',
   Refund: 'Remboursement',
   Adjustment: 'Ajustement',
   'Player page': 'Page du joueur',
@@ -91,8 +59,6 @@ export default {
   '{{count}} reward requests dismissed.': '{{count}} demandes de récompense refusées.',
   '1 already processed, left as it was.': '1 déjà traitée, laissée telle quelle.',
   '{{count}} already processed, left as they were.': '{{count}} déjà traitées, laissées telles quelles.',
-  Validated: 'Validée',
-  Dismissed: 'Refusée',
   Dismiss: 'Refuser',
   'Validate reward request': 'Valider la demande de récompense',
   'Validate reward requests': 'Valider les demandes de récompense',
@@ -116,12 +82,9 @@ export default {
   'Validate the request of {{player}} for {{reward}}': 'Valider la demande de {{player}} pour {{reward}}',
   'Dismiss the request of {{player}} for {{reward}}': 'Refuser la demande de {{player}} pour {{reward}}',
   'CTF certification': 'Certification CTF',
-  Requested: 'Demandée le',
   Processed: 'Traitée le',
-  'Validate selected': 'Valider la sélection',
   'Dismiss selected': 'Refuser la sélection',
   // Also REWARD_REQUEST_MESSAGES.noneSelected (domain/reward-requests.server.ts)
-  'Select at least one reward request.': 'Sélectionnez au moins une demande de récompense.',
 
   // Learners (practices/users.tsx)
   'Staff action log': 'Journal des actions du personnel',
@@ -130,7 +93,6 @@ export default {
   'Upload an .xlsx file whose first row names the columns username, fullname, email, gender, country.':
     'Envoyez un fichier .xlsx dont la première ligne nomme les colonnes username, fullname, email, gender, country.',
   'Excel file': 'Fichier Excel',
-  Upload: 'Envoyer',
   '{{count}} created_one': '{{count}} créé',
   '{{count}} created_other': '{{count}} créés',
   '{{count}} updated_one': '{{count}} mis à jour',
@@ -150,7 +112,6 @@ export default {
   'Search learners': 'Rechercher des apprenants',
   "No learner matches '{{search}}'": 'Aucun apprenant ne correspond à « {{search}} »',
   'Clear the search': 'Effacer la recherche',
-  'Total Points': 'Total des points',
   'Select {{name}}': 'Sélectionner {{name}}',
   'Invalidate selected': 'Invalider la sélection',
   'Validate account': 'Valider le compte',
@@ -161,7 +122,6 @@ export default {
   'Are you sure you want to invalidate 1 selected account?': 'Voulez-vous vraiment invalider 1 compte sélectionné ?',
   'Are you sure you want to validate {{count}} selected accounts?': 'Voulez-vous vraiment valider {{count}} comptes sélectionnés ?',
   'Are you sure you want to invalidate {{count}} selected accounts?': 'Voulez-vous vraiment invalider {{count}} comptes sélectionnés ?',
-  'Select at least one learner.': 'Sélectionnez au moins un apprenant.',
 
   // A new collaborater (practices/collaborater-create.tsx)
   'New collaborater': 'Nouveau collaborateur',
@@ -169,7 +129,6 @@ export default {
   // Staff action log (practices/staff-actions.tsx)
   'Filter the log': 'Filtrer le journal',
   Person: 'Personne',
-  Everyone: 'Tout le monde',
   'Every action': 'Toutes les actions',
   'From (UTC day)': 'Du (jour UTC)',
   'To (UTC day)': 'Au (jour UTC)',
@@ -185,7 +144,6 @@ export default {
   'When (UTC)': 'Quand (UTC)',
   Who: 'Qui',
   On: 'Sur',
-  Details: 'Détails',
   'Deleted account': 'Compte supprimé',
 
   // The kinds of staff action (domain/staff-actions.ts)
