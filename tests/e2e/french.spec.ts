@@ -32,7 +32,7 @@ test("the account's language follows the learner to a browser that asks for anot
   await visit(page, '/me');
   await page.getByRole('link', { name: tr('Edit') }).click();
   const to = other();
-  await page.getByLabel(tr('Language')).selectOption(to);
+  await page.getByRole('combobox', { name: tr('Language') }).selectOption(to);
   await page.getByRole('button', { name: tr('Save') }).click();
   const t = translator(to);
   await expect(page.getByTestId('flash')).toHaveText(t('Your account has been successfully modified.'));
@@ -53,7 +53,7 @@ test("the account's language follows the learner to a browser that asks for anot
   // Back to the browser's language: the setting is cleared, and so is this browser's choice.
   await visit(page, '/me');
   await page.getByRole('link', { name: t('Edit') }).click();
-  await page.getByLabel(t('Language')).selectOption('');
+  await page.getByRole('combobox', { name: t('Language') }).selectOption('');
   await page.getByRole('button', { name: t('Save') }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', projectLanguage());
   await logOut(page, test.info().project.use.javaScriptEnabled !== false);
