@@ -12,7 +12,8 @@ import { profileUrl } from '~/domain/user-view.server';
 import { ownRewardRequests, purchaseReward, PURCHASE_SUCCESS, STAFF_DO_NOT_PURCHASE } from '~/domain/reward-purchase.server';
 import { listRewards } from '~/domain/rewards.server';
 import { requireUser } from '~/lib/auth.server';
-import { COUNTRIES } from '~/lib/countries.server';
+import { countriesIn } from '~/lib/countries.server';
+import { requestLanguage } from '~/lib/language.server';
 import { handleForm, submittedForm } from '~/lib/form.server';
 import { intentSchema } from '~/schemas/fields';
 import { resultFor, typedValue } from '~/lib/form-result';
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     me: { username: user.username, fullname: user.fullname, email: user.email, gender: user.gender, country: user.country, language: user.language ?? '', coin: user.coin, profile: profileUrl(user), isStaff: !player },
-    countries: COUNTRIES,
+    countries: countriesIn(await requestLanguage(request, user.language)),
     staffNotice: player ? null : STAFF_DO_NOT_PURCHASE,
     rewards: rewards.map((r) => ({ id: r.id, title: r.title, coin: r.coin })),
     requests: requests && {

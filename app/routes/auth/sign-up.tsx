@@ -3,7 +3,7 @@ import { AccountForm } from '~/components/account-form';
 import { signUp, signUpAlsoRefused } from '~/domain/accounts.server';
 import { getUser } from '~/lib/auth.server';
 import { contextOf } from '~/lib/context';
-import { COUNTRIES } from '~/lib/countries.server';
+import { countriesIn } from '~/lib/countries.server';
 import { handleForm } from '~/lib/form.server';
 import { metaTranslator, useT } from '~/lib/i18n';
 import { requestLanguage } from '~/lib/language.server';
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getUser(request, context)) throw redirect('/');
-  return { countries: COUNTRIES };
+  return { countries: countriesIn(await requestLanguage(request, null)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

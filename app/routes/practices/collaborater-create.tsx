@@ -2,7 +2,8 @@ import { useActionData, useLoaderData } from 'react-router';
 import { AccountForm } from '~/components/account-form';
 import { createCollaborator } from '~/domain/accounts.server';
 import { requireStaffPage } from '~/lib/auth.server';
-import { COUNTRIES } from '~/lib/countries.server';
+import { countriesIn } from '~/lib/countries.server';
+import { requestLanguage } from '~/lib/language.server';
 import { handleForm } from '~/lib/form.server';
 import { metaTranslator, useT } from '~/lib/i18n';
 import { MESSAGES } from '~/lib/messages';
@@ -16,8 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffPage(request, context);
-  return { countries: COUNTRIES };
+  const user = await requireStaffPage(request, context);
+  return { countries: countriesIn(await requestLanguage(request, user.language)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
