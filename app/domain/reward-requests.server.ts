@@ -3,6 +3,8 @@
 // paid go back). A decision moves a request out of 'pending' only while it is still pending, so two
 // staff deciding at once decide once: the later one finds it processed. Each decision is logged and
 // announced to the player in the transaction that makes it.
+import type { TFunction } from 'i18next';
+import { translator } from '~/lib/i18n';
 import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { DomainError, Invalid, NotFound } from '~/lib/errors.server';
@@ -126,9 +128,10 @@ export const validateRewardRequests = (actor: Actor | null, ids: unknown) => dec
 export const dismissRewardRequests = (actor: Actor | null, ids: unknown) => decideRewardRequests(actor, 'dismiss', ids);
 
 /** The success message of a decision on `count` requests (SPEC §8's text, then the count when several). */
-export function decisionMessage(decision: Decision, count: number): string {
-  const text = decision === 'validate' ? REWARD_REQUEST_MESSAGES.validated : REWARD_REQUEST_MESSAGES.dismissed;
-  return count > 1 ? `${text} ${count} reward requests ${decision === 'validate' ? 'validated' : 'dismissed'}.` : text;
+export function decisionMessage(decision: Decision, count: number, t: TFunction = translator('en')): string {
+  const message = t(decision === 'validate' ? REWARD_REQUEST_MESSAGES.validated : REWARD_REQUEST_MESSAGES.dismissed);
+  if (count <= 1) return message;
+  return `${message} ${decision === 'validate' ? t('{{count}} reward requests validated.', { count }) : t('{{count}} reward requests dismissed.', { count })}`;
 }
 
 export interface Certificate { title: string; validatedAt: Date }

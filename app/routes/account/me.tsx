@@ -13,12 +13,11 @@ import { ownRewardRequests, purchaseReward, PURCHASE_SUCCESS, STAFF_DO_NOT_PURCH
 import { listRewards } from '~/domain/rewards.server';
 import { requireUser } from '~/lib/auth.server';
 import { countriesIn } from '~/lib/countries.server';
-import { requestLanguage } from '~/lib/language.server';
 import { handleForm, submittedForm } from '~/lib/form.server';
 import { intentSchema } from '~/schemas/fields';
 import { resultFor, typedValue } from '~/lib/form-result';
 import { isLanguage, metaTranslator, text, useT } from '~/lib/i18n';
-import { languageCookie } from '~/lib/language.server';
+import { languageCookie, requestLanguage } from '~/lib/language.server';
 import { MESSAGES } from '~/lib/messages';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';

@@ -89,10 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!outcome.ok) return outcome.response;
     const { ids, decided } = outcome.value;
     const skipped = new Set(ids.map(String)).size - decided.length;
-    // The message is put together here, so it is written in the page's language: the parts of
-    // decisionMessage's text (domain/reward-requests.server.ts) each through t(), then the note.
+    // Written in the page's language here: the message holds a count, so it is no fixed text the flash could look up.
     const t = translator(await requestLanguage(request, user.language));
-    const done = decided.length > 1 ? `${t(decisionMessage(decision, 1))} ${t(DONE[decision], { count: decided.length })}` : t(decisionMessage(decision, decided.length));
+    const done = decisionMessage(decision, decided.length, t);
     const note = skipped > 0 ? ` ${skipped === 1 ? t('1 already processed, left as it was.') : t('{{count}} already processed, left as they were.', { count: skipped })}` : '';
     return redirectWithFlash(request, backTo(request), { type: 'success', text: done + note });
   } catch (error) {
@@ -100,9 +99,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
-
-// What decisionMessage adds after its text when a decision covers more than one request.
-const DONE: Record<Decision, string> = { validate: text('{{count}} reward requests validated.'), dismiss: text('{{count}} reward requests dismissed.') };
 
 function State({ status }: { status: string }) {
   const t = useT();
