@@ -7,6 +7,7 @@ import { DownloadLink } from '~/components/download-link';
 import { ExportLinks } from '~/components/export-links';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { Pagination } from '~/components/pagination';
+import { REVIEW_STATE_LABELS } from '~/domain/review-states';
 import { resolveScope } from '~/domain/scope.server';
 import {
   bulkValidationMessage,
@@ -37,11 +38,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 const DIALOG_PARAMS = ['confirm', 'id', 'ids', 'bulk'];
-/**
- * The State filter: all, then each review state in the words of domain/review-states.ts (which the
- * export writes in English), as keys the page shows in its language.
- */
-const STATE_WORDS = { '': text('All'), pending: text('Pending'), accepted: text('Accepted'), rejected: text('Rejected') } satisfies Record<'' | ReviewState, string>;
+/** The State filter: all, then each review state in the words of domain/review-states.ts (the export's too), shown through t(). */
+const STATE_WORDS = { '': text('All'), ...REVIEW_STATE_LABELS } satisfies Record<'' | ReviewState, string>;
 const STATES = Object.entries(STATE_WORDS).map(([value, label]) => ({ value: value as '' | ReviewState, label }));
 // Dates are formatted on the server, in UTC and the page's language, so the hydrated page shows the very same text.
 const DATE: Record<Language, Intl.DateTimeFormat> = {
