@@ -1,12 +1,13 @@
-// The site's two languages (docs/rules.md "Languages"), through i18next. Keys are the English texts
-// themselves (i18next's natural-language keys): English needs no table, SPEC's messages stay
-// letter for letter, and a text without a French entry still reads in English rather than as a
-// key. French lives in app/locales/fr.ts; tests/unit/translations.test.ts fails when a text shown
-// to users has no French, or when French keeps a text nothing shows any more.
-import i18next, { type TFunction } from 'i18next';
+// The site's two languages (docs/rules.md "Languages"). Keys are the English texts themselves
+// (i18next's natural-language keys): SPEC's messages stay letter for letter, English needs no table
+// and no library (its translator only fills in `{{name}}`), and a text without French still reads
+// in English rather than as a key. French goes through i18next with its table (app/locales/fr/,
+// lib/i18n-table.ts), which the server holds from the start and a browser loads only for a page in
+// French: English pages carry neither. app/locales/translations.test.ts fails when a text shown to
+// users has no French, or when French keeps a text nothing shows any more.
+import type { TFunction } from 'i18next';
 import { use, useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import en from '~/locales/en';
 
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -16,84 +17,59 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Fr
 
 export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-const i18n = i18next.createInstance();
-void i18n.init({
-  // Synchronous: the tables are modules, never fetched, so a render never waits for them.
-  initAsync: false,
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  // Natural-language keys hold '.' and ':'.
-  keySeparator: false,
-  nsSeparator: false,
-  // React escapes what it renders; the e-mails escape their own values.
-  interpolation: { escapeValue: false },
-  returnEmptyString: false,
-  // English has entries only for its plural forms (locales/en.ts).
-  resources: { en: { translation: en } },
-});
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
-/** Adds a language's table (the server at start, the browser before it hydrates a page in that language). */
-export function addTable(language: Language, table: Record<string, string>): void {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  i18n.addResourceBundle(language, 'translation', table);
-  translators.delete(language); // what its translator remembered was read without the table
+/**
+ * English: the key with its `{{name}}` filled in, as i18next fills them (a value that is null, or
+ * undefined though named, is empty; a name not given stays as written). A count's English wording
+ * is chosen by the code that counts: English has no plural table.
+ */
+const english = ((key: unknown, options?: unknown) => {
+  if (typeof key !== 'string') return '';
+  if (!options || typeof options !== 'object' || !key.includes('{{')) return key;
+  const values = options as Record<string, unknown>;
+  return key.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined && !Object.hasOwn(values, name)) return whole;
+    return value == null ? '' : String(value);
+  });
+}) as TFunction;
+
+const translators = new Map<Language, TFunction>([['en', english]]);
+
+/** Puts a language's translator in place (lib/i18n-table.ts addTable). */
+export function registerTranslator(language: Language, t: TFunction): void {
+  translators.set(language, t);
 }
 
-// Each language's table but English's, as a chunk of its own: a browser loads only its page's.
-const TABLES: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, string> }>> = { fr: () => import('~/locales/fr') };
+// Each language's translator but English's, as a chunk of its own (i18next and the table).
+const TABLES: Record<Exclude<Language, 'en'>, () => Promise<void>> = {
+  fr: async () => {
+    const [{ addTable }, { default: fr }] = await Promise.all([import('./i18n-table'), import('~/locales/fr')]);
+    addTable('fr', fr);
+  },
+};
 const loading = new Map<Language, Promise<void>>();
 
 /**
- * The loading of `language`'s table, or null when it is there (always on the server, which holds
- * both). The browser loads it before it hydrates a page (entry.client.tsx) and when a navigation
- * lands on a page in another language (a login, a saved setting): useT() then suspends, and React
- * keeps the page before it on screen until the table is in.
+ * The loading of `language`'s translator, or null when it is there (always on the server, which
+ * holds both). The browser loads it before it hydrates a page (entry.client.tsx) and when a
+ * navigation lands on a page in another language (a login, a saved setting): useT() then suspends,
+ * and React keeps the page before it on screen until it is in.
  */
 export function loadTable(language: Language): Promise<void> | null {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return null;
-  let pending = loading.get(language);
+  if (translators.has(language)) return null;
+  let pending = loading.get(language as Exclude<Language, 'en'>);
   if (!pending) {
-    pending = TABLES[language]().then((module) => addTable(language, module.default));
+    pending = TABLES[language as Exclude<Language, 'en'>]();
     loading.set(language, pending);
   }
   return pending;
 }
 
-// i18next's t() costs 13-30 µs a call (it resolves, interpolates and post-processes every time), and a
-// page makes a hundred or more: rendered from nothing, the board lost a quarter of its speed to it.
-// Each language's translator remembers its answers by key and options: the same call always gives
-// the same text while the tables stay as they are, and adding a table starts it afresh.
-const MEMO_MAX = 5_000;
-const translators = new Map<Language, TFunction>();
-
-/** A text in `language`: `t('Sign in')`, `t('{{count}} points', { count })`. */
+/** A text in `language`: `t('Sign in')`, `t('{{count}} points', { count })`; English until its table is in. */
 export function translator(language: Language): TFunction {
-  let t = translators.get(language);
-  if (!t) {
-    const fixed = i18n.getFixedT(language);
-    const memo = new Map<string, string>();
-    t = ((key: unknown, options?: unknown) => {
-      if (typeof key !== 'string') return fixed(key as string, options as never);
-      let id = key;
-      if (options !== undefined) {
-        try {
-          id = `${key}\u0000${JSON.stringify(options)}`;
-        } catch {
-          return fixed(key, options as never);
-        }
-      }
-      let found = memo.get(id);
-      if (found === undefined) {
-        found = fixed(key, options as never) as unknown as string;
-        if (memo.size >= MEMO_MAX) memo.clear();
-        memo.set(id, found);
-      }
-      return found;
-    }) as TFunction;
-    translators.set(language, t);
-  }
-  return t;
+  return translators.get(language) ?? english;
 }
 
 /**

@@ -6,7 +6,8 @@ import { createCookie } from 'react-router';
 import { LanguageDetector } from 'remix-i18next/server';
 import fr from '~/locales/fr';
 import { secure } from './session.server';
-import { addTable, DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './i18n';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './i18n';
+import { addTable } from './i18n-table';
 
 // The server renders in both languages from the start.
 addTable('fr', fr);
