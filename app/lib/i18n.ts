@@ -98,6 +98,15 @@ export function useT(): TFunction {
   return useMemo(() => translator(language), [language]);
 }
 
+/**
+ * A moment as the lists write it on the server (a request's, a notification's): in UTC, so the
+ * hydrated page shows the very same text, and in the page's language. The callers add " UTC".
+ */
+export const UTC_DATE_TIME: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+  fr: new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+};
+
 /** `Intl` formats in the page's language: numbers and dates read as the page does. */
 export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(language).format(value);

@@ -7,7 +7,7 @@ import { Pagination } from '~/components/pagination';
 import { ADJUSTMENT_BOOKED, adjustCoins, playerCoins, type CoinReason } from '~/domain/coins.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { handleForm } from '~/lib/form.server';
-import { metaTranslator, text, useT, type Language } from '~/lib/i18n';
+import { metaTranslator, text, useT, UTC_DATE_TIME } from '~/lib/i18n';
 import { requestLanguage } from '~/lib/language.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -19,12 +19,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return [{ title: `${t("{{name}}'s coins", { name: data?.player.username ?? t('Player') })} · CTF Arena` }];
 };
 
-// Dates are formatted on the server, in UTC and the page's language, so the hydrated page shows the very same text.
-const DATES: Record<Language, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
-  fr: new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
-};
-
 const REASONS: Record<CoinReason, string> = { solve: text('Solve'), purchase: text('Purchase'), refund: text('Refund'), adjustment: text('Adjustment') };
 
 /** A player's coin ledger (staff): balance, every entry newest first, and the Adjust form. */
@@ -32,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = await requireStaffPage(request, context);
   const page = pageNumber(new URL(request.url).searchParams.get('page'));
   const ledger = await playerCoins(staff, Number(params.id), page, PAGE_SIZE.list);
-  const date = DATES[await requestLanguage(request, staff.language)];
+  const date = UTC_DATE_TIME[await requestLanguage(request, staff.language)];
   return {
     player: ledger.player,
     balance: ledger.balance,

@@ -11,7 +11,7 @@ import { decideRewardRequests, decisionMessage, listRewardRequests, type Decisio
 import { requireStaffPage } from '~/lib/auth.server';
 import { NotFound } from '~/lib/errors.server';
 import { handleForm, submittedForm, unknownAction } from '~/lib/form.server';
-import { metaTranslator, text, translator, useT, type Language } from '~/lib/i18n';
+import { metaTranslator, text, translator, useT, UTC_DATE_TIME } from '~/lib/i18n';
 import { requestLanguage } from '~/lib/language.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -30,11 +30,6 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
 
 const DIALOG_PARAMS = ['confirm', 'id', 'ids', 'bulk'];
 const DECISIONS: Decision[] = ['validate', 'dismiss'];
-// Dates are formatted on the server, in UTC and the page's language, so the hydrated page shows the very same text.
-const DATES: Record<Language, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
-  fr: new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
-};
 
 const decisionParam = (value: string | null): Decision | null => (DECISIONS.includes(value as Decision) ? (value as Decision) : null);
 
@@ -44,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const processed = isProcessedTab(url.pathname);
   const requested = pageNumber(url.searchParams.get('page'));
   const list = await listRewardRequests(user, { processed, page: requested, pageSize: PAGE_SIZE.rewardRequests });
-  const date = DATES[await requestLanguage(request, user.language)];
+  const date = UTC_DATE_TIME[await requestLanguage(request, user.language)];
   // After the last row of the last page was processed, show the page that is now last.
   const last = lastPage(list.count, PAGE_SIZE.rewardRequests);
   if (requested > last) {

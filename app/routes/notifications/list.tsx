@@ -6,7 +6,7 @@ import { headerCounts } from '~/domain/header-counts.server';
 import { listNotifications, type NotificationList } from '~/domain/notifications.server';
 import { isStaff } from '~/domain/policy.server';
 import { requireUser } from '~/lib/auth.server';
-import { metaTranslator, text, useT, type Language } from '~/lib/i18n';
+import { metaTranslator, text, useT, UTC_DATE_TIME } from '~/lib/i18n';
 import { requestLanguage } from '~/lib/language.server';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
@@ -17,12 +17,6 @@ const TITLES: Record<NotificationList, string> = { all: text('Notifications'), g
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const t = metaTranslator(matches);
   return [{ title: `${t(data ? TITLES[data.list] : 'Notifications')} · CTF Arena` }];
-};
-
-// Dates are formatted on the server, in UTC and the page's language, so the hydrated page shows the very same text.
-const DATE: Record<Language, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
-  fr: new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
 };
 
 function listOf(pathname: string): NotificationList {
@@ -41,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const list = listOf(url.pathname);
   const page = await listNotifications(user, list, { page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list, markRead: true });
-  const date = DATE[await requestLanguage(request, user.language)];
+  const date = UTC_DATE_TIME[await requestLanguage(request, user.language)];
   return {
     list,
     staff: isStaff(user),

@@ -28,7 +28,7 @@ import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
 import { intentSchema, postedId, postedList } from '~/schemas/fields';
 import { reviewFilters } from '../list-filters';
-import { metaTranslator, text, useT, type Language } from '~/lib/i18n';
+import { metaTranslator, text, useT, UTC_DATE_TIME } from '~/lib/i18n';
 import { requestLanguage } from '~/lib/language.server';
 import type { Route } from './+types/submissions';
 
@@ -41,11 +41,6 @@ const DIALOG_PARAMS = ['confirm', 'id', 'ids', 'bulk'];
 /** The State filter: all, then each review state in the words of domain/review-states.ts (the export's too), shown through t(). */
 const STATE_WORDS = { '': text('All'), ...REVIEW_STATE_LABELS } satisfies Record<'' | ReviewState, string>;
 const STATES = Object.entries(STATE_WORDS).map(([value, label]) => ({ value: value as '' | ReviewState, label }));
-// Dates are formatted on the server, in UTC and the page's language, so the hydrated page shows the very same text.
-const DATE: Record<Language, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
-  fr: new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
-};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, context);
@@ -75,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       category: s.challenge.category.name,
       initialValue: s.challenge.initialValue,
       score: s.score,
-      date: `${DATE[language].format(s.createdAt)} UTC`,
+      date: `${UTC_DATE_TIME[language].format(s.createdAt)} UTC`,
       isCorrect: s.isCorrect,
       isValidated: s.isValidated,
       comment: s.comment,
