@@ -3,6 +3,7 @@
 // meets the 'Join a team' dialog; an ended event is read-only and leads to its scoreboard.
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { tr } from './language';
 
 async function tokenOf(request: APIRequestContext, baseURL: string, email: string, password: string): Promise<string> {
   const res = await request.post('/api/auth/jwt/create/', { data: { email, password }, headers: { Origin: baseURL } });
@@ -17,9 +18,10 @@ async function seededEvent(request: APIRequestContext, type: string, name: strin
   return found.id;
 }
 
-/** A second browser window with the same JavaScript setting as the test's project. */
+/** A second browser window with the same JavaScript setting and language as the test's project. */
 async function otherWindow(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+  const { javaScriptEnabled, locale } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScriptEnabled !== false, locale });
   return context.newPage();
 }
 
@@ -60,34 +62,34 @@ test('a team solves in an event, staff validate, the event scoreboard ranks the 
   await expect(page.getByRole('heading', { name: 'Cyber Week Online CTF', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: challenges[0]!.name }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Flag').fill(`CTF{${tag}_1}`);
-  await dialog.getByRole('button', { name: 'Check the flag' }).click();
-  await expect(dialog.getByRole('status')).toHaveText('Your flag is correct.');
-  await dialog.getByLabel('Writeup').setInputFiles({ name: 'writeup.md', mimeType: 'text/markdown', buffer: Buffer.from('How we did it.') });
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Your flag and writeup were submitted successfully. They count once staff have reviewed them.');
+  await dialog.getByLabel(tr('Flag')).fill(`CTF{${tag}_1}`);
+  await dialog.getByRole('button', { name: tr('Check the flag') }).click();
+  await expect(dialog.getByRole('status')).toHaveText(tr('Your flag is correct.'));
+  await dialog.getByLabel(tr('Writeup')).setInputFiles({ name: 'writeup.md', mimeType: 'text/markdown', buffer: Buffer.from('How we did it.') });
+  await dialog.getByRole('button', { name: tr('Submit') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Your flag and writeup were submitted successfully. They count once staff have reviewed them.'));
   // Until staff decide, the dialog, the card and the team page say the solve waits for review.
-  await expect(dialog.getByTestId('awaiting-review')).toHaveText('Waiting for review');
-  await expect(dialog).toContainText('Your flag and writeup were submitted: they count once staff have reviewed them.');
-  await expect(dialog).not.toContainText('You have already solved this challenge.');
+  await expect(dialog.getByTestId('awaiting-review')).toHaveText(tr('Waiting for review'));
+  await expect(dialog).toContainText(tr('Your flag and writeup were submitted: they count once staff have reviewed them.'));
+  await expect(dialog).not.toContainText(tr('You have already solved this challenge.'));
   await visit(page, `/competes/${eventId}/challenges`);
   await expect(page.getByRole('listitem').filter({ has: page.getByRole('link', { name: challenges[0]!.name }) }).getByTestId('awaiting-review')).toBeVisible();
   await visit(page, `/competes/${eventId}/teams`);
   await page.getByRole('link', { name: team, exact: true }).click();
-  await expect(page.getByTestId('awaiting-review-list')).toContainText(`${challenges[0]!.name} by ${member.username}`);
-  await expect(page.getByTestId('awaiting-review-list')).toContainText(`${challenges[1]!.name} by ${owner.username}`);
+  await expect(page.getByTestId('awaiting-review-list')).toContainText(`${challenges[0]!.name} ${tr('by {{name}}', { name: member.username })}`);
+  await expect(page.getByTestId('awaiting-review-list')).toContainText(`${challenges[1]!.name} ${tr('by {{name}}', { name: owner.username })}`);
 
   // Staff validate both on the event's review page.
   const staff = await otherWindow(browser, baseURL!);
   await logIn(staff, SUPERUSER.email, SUPERUSER.password);
   await visit(staff, `/competes/${eventId}/submissions`);
-  await staff.getByLabel('Learner or challenge').fill(tag);
-  await staff.getByRole('button', { name: 'Filter' }).click();
+  await staff.getByLabel(tr('Learner or challenge')).fill(tag);
+  await staff.getByRole('button', { name: tr('Filter') }).click();
   await expect(staff.getByRole('row')).toHaveCount(3);
-  await staff.getByLabel(`Select submission of ${owner.username} for ${challenges[1]!.name}`).check();
-  await staff.getByLabel(`Select submission of ${member.username} for ${challenges[0]!.name}`).check();
-  await staff.getByRole('button', { name: 'Validate selected' }).click();
-  await staff.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await staff.getByLabel(tr('Select submission of {{learner}} for {{challenge}}', { learner: owner.username, challenge: challenges[1]!.name })).check();
+  await staff.getByLabel(tr('Select submission of {{learner}} for {{challenge}}', { learner: member.username, challenge: challenges[0]!.name })).check();
+  await staff.getByRole('button', { name: tr('Validate selected') }).click();
+  await staff.getByRole('dialog').getByRole('button', { name: tr('Confirm') }).click();
   await expect(staff.getByTestId('flash')).toHaveText('Submission validation completed successfully! 2 submissions validated.');
 
   // The scoreboard ranks the team with its 300 points and both members.
@@ -108,24 +110,24 @@ test('a player without a team meets the Join a team dialog, and an ended event l
   await logIn(page, learner.email, learner.password);
 
   await visit(page, `/competes/${eventId}/challenges`);
-  const dialog = page.getByRole('dialog', { name: 'Join a team' });
-  await expect(dialog).toContainText('You need a team to play this event: create or join one first.');
-  await expect(dialog.getByRole('link', { name: 'Create a team' })).toHaveAttribute('href', `/competes/${eventId}/teams/create`);
-  await expect(dialog.getByRole('link', { name: 'Join a team' })).toHaveAttribute('href', '/teams/join');
-  await dialog.getByRole('link', { name: 'Close' }).click();
+  const dialog = page.getByRole('dialog', { name: tr('Join a team') });
+  await expect(dialog).toContainText(tr('You need a team to play this event: create or join one first.'));
+  await expect(dialog.getByRole('link', { name: tr('Create a team') })).toHaveAttribute('href', `/competes/${eventId}/teams/create`);
+  await expect(dialog.getByRole('link', { name: tr('Join a team') })).toHaveAttribute('href', '/teams/join');
+  await dialog.getByRole('link', { name: tr('Close') }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // The notice opened with the page, from no button: closed, the focus goes to the page's content,
   // not to <body> (without JavaScript the close is a page load, which starts at the top).
   if (test.info().project.use.javaScriptEnabled !== false) await expect(page.locator('main#main')).toBeFocused();
   // Closed, it stays said above the board; the challenge dialog has no flag form.
-  await expect(page.getByRole('status')).toContainText('You need a team to play this event');
+  await expect(page.getByRole('status')).toContainText(tr('You need a team to play this event: create or join one first.'));
   await page.getByRole('link', { name: 'Cyber Week Online CTF: warm-up' }).click();
-  await expect(page.getByTestId('play-blocked')).toContainText('You need a team');
-  await expect(page.getByRole('dialog').getByLabel('Flag')).toHaveCount(0);
+  await expect(page.getByTestId('play-blocked')).toContainText(tr('You need a team to play this event: create or join one first.'));
+  await expect(page.getByRole('dialog').getByLabel(tr('Flag'))).toHaveCount(0);
 
   await visit(page, `/competes/${ended}/challenges`);
-  await expect(page.getByRole('status')).toContainText('This event has ended: flags are no longer accepted.');
-  await page.getByRole('status').getByRole('link', { name: 'See the scoreboard' }).click();
+  await expect(page.getByRole('status')).toContainText(tr('This event has ended: flags are no longer accepted.'));
+  await page.getByRole('status').getByRole('link', { name: tr('See the scoreboard') }).click();
   await expect(page).toHaveURL(new RegExp(`/competes/${ended}/scoreboard$`));
-  await expect(page.getByRole('heading', { name: 'Scoreboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tr('Scoreboard') })).toBeVisible();
 });

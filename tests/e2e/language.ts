@@ -20,3 +20,6 @@ export const tr: TFunction = ((...args: Parameters<TFunction>) => translator(pro
 
 /** A text as a regular expression (for a heading that holds more, a mail's subject). */
 export const trPattern = (text: string) => new RegExp(tr(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+/** A text with a count in it, any count: `trCount('{{count}} Solved')` matches "12 Solved" whole. */
+export const trCount = (key: string) => new RegExp(`^${tr(key, { count: 987654 }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('987654', '\\d+')}$`);
