@@ -1,6 +1,7 @@
 // Issue 8 §2: challenges read as their authors wrote them, JS off and on.
 import { expect, test } from '@playwright/test';
 import { activeLearner, logIn, SUPERUSER, visit } from './helpers';
+import { tr, trCount } from './language';
 import { addHint, makeCategory, makeChallenge, solve, superuserToken, tokenOf } from './challenge-api';
 
 const DESCRIPTION = [
@@ -32,32 +33,32 @@ test('a learner reads formatted text and hint, pastes a spaced flag, then sees t
   await expect(text.locator('td').first()).not.toHaveCSS('padding-left', '0px');
   await expect(text.locator('pre')).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
 
-  await dialog.getByRole('link', { name: 'Hint (−10 points)' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Unlock the hint' }).click();
+  await dialog.getByRole('link', { name: tr('Hint (−{{count}} points)', { count: 10 }) }).click();
+  await page.getByRole('dialog').getByRole('button', { name: tr('Unlock the hint') }).click();
   const hint = page.getByTestId('hint');
   await expect(hint.locator('strong')).toHaveText('second');
   await expect(hint).not.toContainText('**');
 
   // No browser pattern: a wrong format gets the product's message; spaces around a flag are fine.
-  await page.getByRole('dialog').getByLabel('Flag').fill('spaced_out');
-  await page.getByRole('dialog').getByRole('button', { name: 'Check the flag' }).click();
-  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('The flag must have the format CTF{flag}.');
-  await page.getByRole('dialog').getByLabel('Flag').fill('  CTF{spaced_out}  ');
-  await page.getByRole('dialog').getByRole('button', { name: 'Check the flag' }).click();
-  await expect(page.getByRole('dialog').getByRole('status').filter({ hasText: 'Your flag is correct.' })).toHaveText('Your flag is correct.');
-  await page.getByRole('dialog').getByLabel('Writeup').setInputFiles({ name: 'writeup.md', mimeType: 'text/markdown', buffer: Buffer.from('Bytes.') });
-  await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Your flag and writeup were submitted successfully.');
+  await page.getByRole('dialog').getByLabel(tr('Flag')).fill('spaced_out');
+  await page.getByRole('dialog').getByRole('button', { name: tr('Check the flag') }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(tr('The flag must have the format CTF{flag}.'));
+  await page.getByRole('dialog').getByLabel(tr('Flag')).fill('  CTF{spaced_out}  ');
+  await page.getByRole('dialog').getByRole('button', { name: tr('Check the flag') }).click();
+  await expect(page.getByRole('dialog').getByRole('status').filter({ hasText: tr('Your flag is correct.') })).toHaveText(tr('Your flag is correct.'));
+  await page.getByRole('dialog').getByLabel(tr('Writeup')).setInputFiles({ name: 'writeup.md', mimeType: 'text/markdown', buffer: Buffer.from('Bytes.') });
+  await page.getByRole('dialog').getByRole('button', { name: tr('Submit') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Your flag and writeup were submitted successfully.'));
 
   // 133 minus the 10-point hint: what the learner scored, not the next solver's value.
-  await expect(page.getByRole('dialog').getByTestId('own-score')).toHaveText('You scored 123 points');
-  await page.getByRole('dialog').getByRole('link', { name: /^\d+ Solved$/ }).click();
-  const solvers = page.getByRole('list', { name: 'Top solvers' });
-  await expect(solvers.getByRole('listitem').filter({ hasText: learner.username })).toContainText('123 points');
-  await page.getByRole('dialog').getByRole('link', { name: 'Challenge', exact: true }).click();
-  await page.getByRole('dialog').getByRole('link', { name: `Next: ${next.name}` }).click();
+  await expect(page.getByRole('dialog').getByTestId('own-score')).toHaveText(tr('You scored {{count}} points', { count: 123 }));
+  await page.getByRole('dialog').getByRole('link', { name: trCount('{{count}} Solved') }).click();
+  const solvers = page.getByRole('list', { name: tr('Top solvers') });
+  await expect(solvers.getByRole('listitem').filter({ hasText: learner.username })).toContainText(tr('{{count}} points', { count: 123 }));
+  await page.getByRole('dialog').getByRole('link', { name: tr('Challenge'), exact: true }).click();
+  await page.getByRole('dialog').getByRole('link', { name: tr('Next: {{name}}', { name: next.name }) }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: next.name })).toBeVisible();
-  await page.getByRole('dialog').getByRole('link', { name: 'Close' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: tr('Close') }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
@@ -75,9 +76,9 @@ test('a solved card shows the learner\'s own score', async ({ page, request, bas
   await solve(request, token, challenge.id, 'CTF{read_me}');
   await logIn(page, learner.email, learner.password);
   await visit(page, `/practices/challenges?category=${category}`);
-  const card = page.getByRole('list', { name: 'Challenges' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: challenge.name, exact: true }) });
-  await expect(card.getByTestId('own-score')).toHaveText('123 points scored');
-  await expect(card).toContainText('Solved · you scored 123');
+  const card = page.getByRole('list', { name: tr('Challenges') }).getByRole('listitem').filter({ has: page.getByRole('link', { name: challenge.name, exact: true }) });
+  await expect(card.getByTestId('own-score')).toHaveText(`123 ${tr('points scored')}`);
+  await expect(card).toContainText(tr('Solved · you scored {{score}}', { score: 123 }));
   await expect(card).not.toContainText('133');
 });
 
@@ -93,15 +94,15 @@ test('a rejected solve says so with the comment, on the card and in the dialog, 
   await logIn(page, learner.email, learner.password);
   await visit(page, `/practices/challenges?category=${category}&challenge=${challenge.id}`);
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Rejected', { exact: true })).toBeVisible();
-  await expect(dialog.getByTestId('rejected-note')).toContainText("Reviewer's comment: The writeup skips the key step.");
-  await expect(dialog.getByTestId('rejected-note')).toContainText('You may submit this challenge again.');
-  await expect(dialog.getByRole('button', { name: 'Check the flag' })).toBeVisible();
-  await dialog.getByRole('link', { name: 'Close' }).click();
+  await expect(dialog.getByText(tr('Rejected'), { exact: true })).toBeVisible();
+  await expect(dialog.getByTestId('rejected-note')).toContainText(tr("Reviewer's comment: {{comment}}", { comment: 'The writeup skips the key step.' }));
+  await expect(dialog.getByTestId('rejected-note')).toContainText(tr('You may submit this challenge again.'));
+  await expect(dialog.getByRole('button', { name: tr('Check the flag') })).toBeVisible();
+  await dialog.getByRole('link', { name: tr('Close') }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  const card = page.getByRole('list', { name: 'Challenges' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: challenge.name, exact: true }) });
-  await expect(card.getByText('Rejected', { exact: true })).toBeVisible();
-  await expect(card.getByTestId('rejected-note')).toContainText("Reviewer's comment: The writeup skips the key step.");
+  const card = page.getByRole('list', { name: tr('Challenges') }).getByRole('listitem').filter({ has: page.getByRole('link', { name: challenge.name, exact: true }) });
+  await expect(card.getByText(tr('Rejected'), { exact: true })).toBeVisible();
+  await expect(card.getByTestId('rejected-note')).toContainText(tr("Reviewer's comment: {{comment}}", { comment: 'The writeup skips the key step.' }));
 });
 
 test('staff check a flag but get no Submit button, with a note saying why', async ({ page, request }) => {
@@ -110,13 +111,13 @@ test('staff check a flag but get no Submit button, with a note saying why', asyn
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, `/practices/challenges?challenge=${challenge.id}`);
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByTestId('staff-note')).toHaveText('Staff accounts check flags but do not submit them.');
-  await dialog.getByLabel('Flag').fill('CTF{read_me}');
-  await dialog.getByRole('button', { name: 'Check the flag' }).click();
-  await expect(page.getByRole('dialog').getByRole('status').filter({ hasText: 'Your flag is correct.' })).toContainText('Your flag is correct.');
-  await expect(page.getByRole('dialog').getByRole('status').filter({ hasText: 'Your flag is correct.' })).toContainText('Staff accounts check flags but do not submit them.');
-  await expect(page.getByRole('dialog').getByRole('button', { name: 'Submit' })).toHaveCount(0);
-  await expect(page.getByRole('dialog').getByLabel('Writeup')).toHaveCount(0);
+  await expect(dialog.getByTestId('staff-note')).toHaveText(tr('Staff accounts check flags but do not submit them.'));
+  await dialog.getByLabel(tr('Flag')).fill('CTF{read_me}');
+  await dialog.getByRole('button', { name: tr('Check the flag') }).click();
+  await expect(page.getByRole('dialog').getByRole('status').filter({ hasText: tr('Your flag is correct.') })).toContainText(tr('Your flag is correct.'));
+  await expect(page.getByRole('dialog').getByRole('status').filter({ hasText: tr('Your flag is correct.') })).toContainText(tr('Staff accounts check flags but do not submit them.'));
+  await expect(page.getByRole('dialog').getByRole('button', { name: tr('Submit') })).toHaveCount(0);
+  await expect(page.getByRole('dialog').getByLabel(tr('Writeup'))).toHaveCount(0);
 });
 
 test('authoring refuses a plain text flag without the CTF{...} format and warns about a regex that cannot match it', async ({ page, request }) => {
@@ -128,19 +129,19 @@ test('authoring refuses a plain text flag without the CTF{...} format and warns 
   await expect(page.getByTestId('description-preview').locator('td').first()).toHaveCSS('border-top-width', '1px');
 
   await visit(page, `/practices/challenges/${challenge.id}?tab=flag`);
-  await page.getByLabel('Flag', { exact: true }).fill('plainflag');
-  await page.getByLabel('Collation').selectOption('plain_text');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('#flag-value-error')).toHaveText('A plain text flag must have the format CTF{flag}: learners can only submit flags of that format.');
-  await expect(page.getByLabel('Flag', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel(tr('Flag'), { exact: true }).fill('plainflag');
+  await page.getByLabel(tr('Collation')).selectOption('plain_text');
+  await page.getByRole('button', { name: tr('Save') }).click();
+  await expect(page.locator('#flag-value-error')).toHaveText(tr('A plain text flag must have the format CTF{flag}: learners can only submit flags of that format.'));
+  await expect(page.getByLabel(tr('Flag'), { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
-  await page.getByLabel('Flag', { exact: true }).fill('no_format_flag');
-  await page.getByLabel('Collation').selectOption('regex');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Update completed successfully!');
-  await expect(page.getByTestId('flag-warning')).toContainText('This regular expression does not seem to match any flag of the format CTF{flag}');
-  await page.getByLabel('Flag', { exact: true }).fill('CTF\\{[a-z_]+\\}');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Update completed successfully!');
+  await page.getByLabel(tr('Flag'), { exact: true }).fill('no_format_flag');
+  await page.getByLabel(tr('Collation')).selectOption('regex');
+  await page.getByRole('button', { name: tr('Save') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Update completed successfully!'));
+  await expect(page.getByTestId('flag-warning')).toContainText(tr('This regular expression does not seem to match any flag of the format CTF{flag}, the only format learners can submit: check it (for example CTF\\{[a-z_]+\\}).'));
+  await page.getByLabel(tr('Flag'), { exact: true }).fill('CTF\\{[a-z_]+\\}');
+  await page.getByRole('button', { name: tr('Save') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Update completed successfully!'));
   await expect(page.getByTestId('flag-warning')).toHaveCount(0);
 });

@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { datesFor, PNG_BYTES } from '../support/event-factories';
 import { seriousViolations } from './axe';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { tr } from './language';
 
 const PURCHASE_SUCCESS = 'Reward request sent successfully, wait for the admin platform to approve your request';
 
@@ -55,70 +56,70 @@ test('a learner earns coins in black-friday and buys a reward; staff read and ad
   await visit(page, `/competes/${friday.eventId}/challenges`);
   await page.getByRole('link', { name: friday.challenge }).click();
   const board = page.getByRole('dialog');
-  await board.getByLabel('Flag').fill(friday.flag);
-  await board.getByRole('button', { name: 'Check the flag' }).click();
-  await expect(board.getByRole('status')).toHaveText('Your flag is correct.');
-  await board.getByRole('button', { name: 'Submit' }).click();
+  await board.getByLabel(tr('Flag')).fill(friday.flag);
+  await board.getByRole('button', { name: tr('Check the flag') }).click();
+  await expect(board.getByRole('status')).toHaveText(tr('Your flag is correct.'));
+  await board.getByRole('button', { name: tr('Submit') }).click();
   // No writeup went with it, and the message says only what was sent.
-  await expect(page.getByTestId('flash')).toHaveText('Your flag was submitted successfully.');
+  await expect(page.getByTestId('flash')).toHaveText(tr('Your flag was submitted successfully.'));
   // The board says what the player holds and where to spend it.
   await visit(page, `/competes/${friday.eventId}/challenges`);
   await expect(page.getByTestId('board-coins')).toContainText('My black friday coins: 150');
-  await page.getByTestId('board-coins').getByRole('link', { name: 'Spend them on a reward' }).click();
-  await expect(page.getByRole('dialog', { name: 'Purchase a reward' })).toBeVisible();
+  await page.getByTestId('board-coins').getByRole('link', { name: tr('Spend them on a reward') }).click();
+  await expect(page.getByRole('dialog', { name: tr('Purchase a reward') })).toBeVisible();
 
   await visit(page, '/me');
-  await expect(page.getByText('My black friday coins')).toBeVisible();
+  await expect(page.getByText(tr('My black friday coins'))).toBeVisible();
   await expect(page.getByTestId('coin-balance')).toHaveText('150');
-  await expect(page.getByRole('heading', { name: 'My reward requests' })).toBeVisible();
-  await expect(page.getByText('No data has been added yet')).toBeVisible();
+  await expect(page.getByRole('heading', { name: tr('My reward requests') })).toBeVisible();
+  await expect(page.getByText(tr('No data has been added yet'))).toBeVisible();
 
   // Too expensive: the dialog says how many coins are missing, and stays open.
-  await page.getByRole('link', { name: 'Purchase a reward' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Purchase a reward' });
+  await page.getByRole('link', { name: tr('Purchase a reward') }).click();
+  let dialog = page.getByRole('dialog', { name: tr('Purchase a reward') });
   await expect(dialog.getByTestId('dialog-coin-balance')).toHaveText('150');
   await dialog.getByRole('radio', { name: new RegExp(friday.laptop) }).check();
-  await dialog.getByRole('button', { name: 'Purchase' }).click();
-  dialog = page.getByRole('dialog', { name: 'Purchase a reward' });
+  await dialog.getByRole('button', { name: tr('Purchase') }).click();
+  dialog = page.getByRole('dialog', { name: tr('Purchase a reward') });
   await expect(dialog.getByRole('alert')).toHaveText('You do not have enough coins: 850 more coins are needed.');
 
   await dialog.getByRole('radio', { name: new RegExp(friday.sticker) }).check();
-  await dialog.getByRole('button', { name: 'Purchase' }).click();
+  await dialog.getByRole('button', { name: tr('Purchase') }).click();
   await expect(page.getByTestId('flash')).toHaveText(PURCHASE_SUCCESS);
   await expect(page).toHaveURL(/\/me$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('coin-balance')).toHaveText('50');
   const request1 = page.getByTestId('reward-requests').getByRole('row').filter({ hasText: friday.sticker });
   await expect(request1).toContainText('100');
-  await expect(request1).toContainText('Pending');
+  await expect(request1).toContainText(tr('Pending'));
 
   // Staff: from the player page to the ledger.
   const staff = await otherWindow(browser, baseURL!);
   await logIn(staff, SUPERUSER.email, SUPERUSER.password);
   await visit(staff, `/practices/users/${learner.id}`);
-  await staff.getByRole('link', { name: 'Coin ledger' }).click();
+  await staff.getByRole('link', { name: tr('Coin ledger') }).click();
   await expect(staff).toHaveURL(new RegExp(`/blacks-fridays/players/${learner.id}/coins$`));
   await expect(staff.getByRole('heading', { name: `Coins of ${learner.username}` })).toBeVisible();
   await expect(staff.getByTestId('coin-balance')).toHaveText('50');
   const rows = staff.getByTestId('coin-ledger').getByRole('row');
   await expect(rows).toHaveCount(3); // header, purchase, solve
-  await expect(rows.nth(1)).toContainText('Purchase');
+  await expect(rows.nth(1)).toContainText(tr('Purchase'));
   await expect(rows.nth(1)).toContainText('-100');
   await expect(rows.nth(1)).toContainText(friday.sticker);
-  await expect(rows.nth(2)).toContainText('Solve');
+  await expect(rows.nth(2)).toContainText(tr('Solve'));
   await expect(rows.nth(2)).toContainText('+150');
   await expect(rows.nth(2)).toContainText(friday.challenge);
 
   // Taking more than the balance is refused under the amount; a positive adjustment is booked.
-  await staff.getByLabel('Amount').fill('-60');
-  await staff.getByLabel('Reason').fill('Duplicate prize');
-  await staff.getByRole('button', { name: 'Adjust' }).click();
-  await expect(staff.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
+  await staff.getByLabel(tr('Amount')).fill('-60');
+  await staff.getByLabel(tr('Reason')).fill('Duplicate prize');
+  await staff.getByRole('button', { name: tr('Adjust') }).click();
+  await expect(staff.getByLabel(tr('Amount'))).toHaveAttribute('aria-invalid', 'true');
   await expect(staff.locator('#amount-error')).toHaveText('You do not have enough coins: 10 more coins are needed.');
-  await staff.getByLabel('Amount').fill('25');
-  await staff.getByLabel('Reason').fill('Helped at the stand');
-  await staff.getByRole('button', { name: 'Adjust' }).click();
-  await expect(staff.getByTestId('flash')).toHaveText('Coins adjusted successfully!');
+  await staff.getByLabel(tr('Amount')).fill('25');
+  await staff.getByLabel(tr('Reason')).fill('Helped at the stand');
+  await staff.getByRole('button', { name: tr('Adjust') }).click();
+  await expect(staff.getByTestId('flash')).toHaveText(tr('Coins adjusted successfully!'));
   await expect(staff.getByTestId('coin-balance')).toHaveText('75');
   await expect(staff.getByTestId('coin-ledger').getByRole('row').nth(1)).toContainText('Helped at the stand');
 
@@ -135,12 +136,12 @@ test('a learner cannot open the staff ledger; staff get no purchase button', asy
   await page.context().clearCookies();
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/me');
-  await expect(page.getByRole('heading', { name: 'Account details' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Purchase a reward' })).toHaveCount(0);
-  await expect(page.getByText('My black friday coins')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: tr('Account details') })).toBeVisible();
+  await expect(page.getByRole('link', { name: tr('Purchase a reward') })).toHaveCount(0);
+  await expect(page.getByText(tr('My black friday coins'))).toHaveCount(0);
   const missing = await page.goto('/blacks-fridays/players/99999999/coins');
   expect(missing?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tr('Page not found') })).toBeVisible();
 });
 
 test('the purchase dialog with its requests and the staff ledger have no serious or critical violations', async ({ page, request, baseURL }) => {
@@ -156,7 +157,7 @@ test('the purchase dialog with its requests and the staff ledger have no serious
   expect((await request.post(`/api/rewards/${sticker.id}/purchase/`, { headers: { Authorization: `Bearer ${token}`, Origin: baseURL! } })).status()).toBe(201);
 
   await visit(page, '/me?dialog=purchase');
-  await expect(page.getByRole('dialog', { name: 'Purchase a reward' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: tr('Purchase a reward') })).toBeVisible();
   await expect(page.getByTestId('reward-requests')).toContainText(friday.sticker);
   expect(await seriousViolations(page)).toEqual([]);
 

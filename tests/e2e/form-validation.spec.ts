@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { datesFor, PNG_BYTES } from '../support/event-factories';
 import { makeChallenge, superuserToken } from './challenge-api';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit, writeDescription } from './helpers';
+import { tr } from './language';
 
 const EVENT = 'Cyber Week Online CTF';
 const TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
@@ -47,17 +48,17 @@ test('sign-up: a too-short password and a mismatch are said under their fields, 
   // novalidate), with it the schema's own messages replace the browser's.
   for (const label of ['Username', 'Full name', 'Email', 'Password', 'Confirm password']) await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '');
   const js = test.info().project.use.javaScriptEnabled !== false;
-  await expect(page.locator('form').filter({ has: page.getByLabel('Username') })).toHaveJSProperty('noValidate', js);
+  await expect(page.locator('form').filter({ has: page.getByLabel(tr('Username')) })).toHaveJSProperty('noValidate', js);
   const username = uniqueName('fv');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Full name').fill('Form Validation');
-  await page.getByLabel('Email').fill(`${username}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('short');
-  await page.getByLabel('Confirm password').fill('shorter');
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByLabel(tr('Username')).fill(username);
+  await page.getByLabel(tr('Full name')).fill('Form Validation');
+  await page.getByLabel(tr('Email')).fill(`${username}@example.com`);
+  await page.getByLabel(tr('Password'), { exact: true }).fill('short');
+  await page.getByLabel(tr('Confirm password')).fill('shorter');
+  await page.getByRole('button', { name: tr('Sign up') }).click();
   await expectFieldError(page, 'Password', TOO_SHORT);
   await expectFieldError(page, 'Confirm password', "The two password fields didn't match.");
-  await expect(page.getByLabel('Username')).toHaveValue(username);
+  await expect(page.getByLabel(tr('Username'))).toHaveValue(username);
   expectPosted(posts, '/sign-up');
 });
 
@@ -65,11 +66,11 @@ test('sign-up with JavaScript: a field is checked when it is left, and its error
   test.skip(test.info().project.use.javaScriptEnabled === false, 'blur and input checks need JavaScript');
   await visit(page, '/sign-up');
   const posts = watchPosts(page);
-  await page.getByLabel('Password', { exact: true }).fill('1234');
-  await page.getByLabel('Confirm password').focus();
+  await page.getByLabel(tr('Password'), { exact: true }).fill('1234');
+  await page.getByLabel(tr('Confirm password')).focus();
   await expectFieldError(page, 'Password', TOO_SHORT);
-  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-one');
-  await expect(page.getByLabel('Password', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel(tr('Password'), { exact: true }).fill('a-long-enough-one');
+  await expect(page.getByLabel(tr('Password'), { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(TOO_SHORT)).toHaveCount(0);
   expect(posts).toEqual([]);
 });
@@ -80,17 +81,17 @@ test('teams: a mismatch on create and a join without name or password are said u
 
   await visit(page, '/teams/create');
   let posts = watchPosts(page);
-  await page.getByLabel('Event').selectOption({ label: EVENT });
-  await page.getByLabel('Team name').fill(uniqueName('Team '));
-  await page.getByLabel('Password', { exact: true }).fill('team-password-1');
-  await page.getByLabel('Confirm password').fill('team-password-2');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByLabel(tr('Event')).selectOption({ label: EVENT });
+  await page.getByLabel(tr('Team name')).fill(uniqueName('Team '));
+  await page.getByLabel(tr('Password'), { exact: true }).fill('team-password-1');
+  await page.getByLabel(tr('Confirm password')).fill('team-password-2');
+  await page.getByRole('button', { name: tr('Create') }).click();
   await expectFieldError(page, 'Confirm password', "This two password field didn't match");
   expectPosted(posts, '/teams/create');
 
   await visit(page, '/teams/join');
   posts = watchPosts(page);
-  await page.getByRole('button', { name: 'Join' }).click();
+  await page.getByRole('button', { name: tr('Join') }).click();
   await expectFieldError(page, 'Team name', REQUIRED);
   await expectFieldError(page, 'Password', REQUIRED);
   expectPosted(posts, '/teams/join');
@@ -102,12 +103,12 @@ test('categories: a blank name, on add and on edit, is said under its field, by 
   // The add form keeps the browser's own `required` check until it is hydrated; spaces pass it and
   // are refused by the schema, in the browser or on the server.
   const js = test.info().project.use.javaScriptEnabled !== false;
-  const add = page.getByLabel('Enter challenge category', { exact: true });
+  const add = page.getByLabel(tr('Enter challenge category'), { exact: true });
   await expect(add).toHaveAttribute('required', '');
   await expect(page.locator('form').filter({ has: add })).toHaveJSProperty('noValidate', js);
   let posts = watchPosts(page);
   await add.fill('   ');
-  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: tr('Add') }).click();
   await expectFieldError(page, 'Enter challenge category', REQUIRED);
   expectPosted(posts, '/practices/categories');
   if (js) {
@@ -119,15 +120,15 @@ test('categories: a blank name, on add and on edit, is said under its field, by 
   // A category to rename, made through the page.
   const name = uniqueName('FV category ');
   await visit(page, '/practices/categories');
-  await page.getByLabel('Enter challenge category', { exact: true }).fill(name);
-  await page.getByRole('button', { name: 'Add' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Addition completed successfully!');
+  await page.getByLabel(tr('Enter challenge category'), { exact: true }).fill(name);
+  await page.getByRole('button', { name: tr('Add') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Addition completed successfully!'));
   await page.getByRole('link', { name: `Edit ${name}`, exact: true }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Edit category' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: tr('Edit category') })).toBeVisible();
   posts = watchPosts(page);
-  await dialog.getByLabel('Category name').fill('  ');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByLabel(tr('Category name')).fill('  ');
+  await dialog.getByRole('button', { name: tr('Save') }).click();
   await expectFieldError(page, 'Category name', REQUIRED);
   expect(posts.filter((path) => path === '/practices/categories')).toEqual(js ? [] : ['/practices/categories']);
 });
@@ -136,22 +137,22 @@ test('rewards: an empty add form and a coin under the minimum are said under the
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/blacks-fridays/rewards?dialog=add');
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Add a reward' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: tr('Add a reward') })).toBeVisible();
   const posts = watchPosts(page);
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: tr('Save') }).click();
   await expectFieldError(page, 'Title', REQUIRED);
   await expectFieldError(page, 'Coin', REQUIRED);
   await expectFieldError(page, 'CTF certification reward', REQUIRED);
-  await expect(dialog.getByLabel('Title')).toBeFocused();
+  await expect(dialog.getByLabel(tr('Title'))).toBeFocused();
   expectPosted(posts, '/blacks-fridays/rewards');
 
   const title = uniqueName('FV reward ');
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Coin').fill('5');
-  await dialog.getByLabel('CTF certification reward').selectOption('no');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByLabel(tr('Title')).fill(title);
+  await dialog.getByLabel(tr('Coin')).fill('5');
+  await dialog.getByLabel(tr('CTF certification reward')).selectOption('no');
+  await dialog.getByRole('button', { name: tr('Save') }).click();
   await expectFieldError(page, 'Coin', 'Ensure this value is greater than or equal to 10.');
-  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await expect(dialog.getByLabel(tr('Title'))).toHaveValue(title);
   await expect(dialog.locator('#add-title-error')).toHaveCount(0);
   expect(posts.length).toBe(test.info().project.use.javaScriptEnabled === false ? 2 : 0);
 });
@@ -159,16 +160,16 @@ test('rewards: an empty add form and a coin under the minimum are said under the
 test('events: a blank name on create is said under its field, by the browser with JavaScript, by the server without', async ({ page, javaScriptEnabled }) => {
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/events/create');
-  await expect(page.getByRole('heading', { name: 'New event' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tr('New event') })).toBeVisible();
   const { startDate, endDate } = datesFor('upcoming');
   const posts = watchPosts(page);
   // Spaces pass the browser's own `required` (the form without JavaScript) and not the schema.
-  await page.getByLabel('Name').fill('   ');
+  await page.getByLabel(tr('Name')).fill('   ');
   await writeDescription(page, 'Checked before it posts.', javaScriptEnabled);
   await page.getByLabel(/^Image/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
-  await page.getByLabel('Start date (UTC)').fill(startDate.toISOString().slice(0, 16));
-  await page.getByLabel('End date (UTC)').fill(endDate.toISOString().slice(0, 16));
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await page.getByLabel(tr('Start date (UTC)')).fill(startDate.toISOString().slice(0, 16));
+  await page.getByLabel(tr('End date (UTC)')).fill(endDate.toISOString().slice(0, 16));
+  await page.getByRole('button', { name: tr('Create'), exact: true }).click();
   await expectFieldError(page, 'Name', REQUIRED);
   expectPosted(posts, '/events/create');
 });
@@ -181,34 +182,34 @@ test('challenge board: a blank flag, one of another format, then no writeup or o
   const js = test.info().project.use.javaScriptEnabled !== false;
   const dialog = page.getByRole('dialog');
   // Step one is noValidate with or without JavaScript: the product's messages, never the browser's.
-  await expect(dialog.locator('form').filter({ has: page.getByLabel('Flag') })).toHaveJSProperty('noValidate', true);
+  await expect(dialog.locator('form').filter({ has: page.getByLabel(tr('Flag')) })).toHaveJSProperty('noValidate', true);
   let posts = watchPosts(page);
-  await dialog.getByRole('button', { name: 'Check the flag' }).click();
+  await dialog.getByRole('button', { name: tr('Check the flag') }).click();
   await expectFieldError(page, 'Flag', REQUIRED);
   expectPosted(posts, '/practices/challenges');
   posts = watchPosts(page);
-  await page.getByRole('dialog').getByLabel('Flag').fill('checked_twice');
-  await page.getByRole('dialog').getByRole('button', { name: 'Check the flag' }).click();
+  await page.getByRole('dialog').getByLabel(tr('Flag')).fill('checked_twice');
+  await page.getByRole('dialog').getByRole('button', { name: tr('Check the flag') }).click();
   await expectFieldError(page, 'Flag', 'The flag must have the format CTF{flag}.');
   expectPosted(posts, '/practices/challenges');
 
   // Step two (after a check that posts): the writeup this scope asks for.
-  await page.getByRole('dialog').getByLabel('Flag').fill('CTF{checked_twice}');
-  await page.getByRole('dialog').getByRole('button', { name: 'Check the flag' }).click();
-  await expect(page.getByRole('dialog').getByRole('status')).toHaveText('Your flag is correct.');
-  const writeup = page.getByRole('dialog').getByLabel('Writeup');
+  await page.getByRole('dialog').getByLabel(tr('Flag')).fill('CTF{checked_twice}');
+  await page.getByRole('dialog').getByRole('button', { name: tr('Check the flag') }).click();
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText(tr('Your flag is correct.'));
+  const writeup = page.getByRole('dialog').getByLabel(tr('Writeup'));
   await expect(writeup).toHaveAttribute('required', '');
   posts = watchPosts(page);
-  await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click({ noWaitAfter: true });
+  await page.getByRole('dialog').getByRole('button', { name: tr('Submit') }).click({ noWaitAfter: true });
   if (js) await expectFieldError(page, 'Writeup', 'A writeup file is required.');
   // Without JavaScript the browser's own required check keeps the empty form in.
   else expect(await valueMissing(writeup)).toBe(true);
   expect(posts).toEqual([]);
   // A file over 10 MB (within the body limit) passes the browser's check and not the schema's.
   await writeup.setInputFiles(fileOf('writeup.md', 10.5));
-  await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: tr('Submit') }).click();
   await expectFieldError(page, 'Writeup', 'The file is too large (at most 10 MB).');
-  await expect(page.getByRole('dialog').getByRole('status')).toHaveText('Your flag is correct.');
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText(tr('Your flag is correct.'));
   expectPosted(posts, '/practices/challenges');
 });
 
@@ -216,46 +217,46 @@ test('challenge create: a blank name, then a blank flag beside a chosen file, ar
   const js = javaScriptEnabled !== false;
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/practices/challenges/create');
-  await expect(page.getByLabel('Name')).toHaveAttribute('required', '');
-  await expect(page.getByRole('form', { name: 'Challenge details' })).toHaveJSProperty('noValidate', js);
+  await expect(page.getByLabel(tr('Name'))).toHaveAttribute('required', '');
+  await expect(page.getByRole('form', { name: tr('Challenge details') })).toHaveJSProperty('noValidate', js);
   let posts = watchPosts(page);
   // Spaces pass the browser's own `required` (the form without JavaScript) and not the schema.
-  await page.getByLabel('Name').fill('   ');
-  await page.getByLabel('Category').selectOption({ index: 1 });
+  await page.getByLabel(tr('Name')).fill('   ');
+  await page.getByLabel(tr('Category')).selectOption({ index: 1 });
   await writeDescription(page, 'Checked before it posts.', javaScriptEnabled);
-  await page.getByLabel('Initial value').fill('100');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel(tr('Initial value')).fill('100');
+  await page.getByRole('button', { name: tr('Next') }).click();
   await expectFieldError(page, 'Name', REQUIRED);
   expectPosted(posts, '/practices/challenges/create');
 
   const name = uniqueName('FV challenge ');
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel(tr('Name')).fill(name);
+  await page.getByRole('button', { name: tr('Next') }).click();
   const step = page.getByRole('dialog');
-  await expect(step.getByRole('heading', { name: 'Flag and files' })).toBeVisible();
+  await expect(step.getByRole('heading', { name: tr('Flag and files') })).toBeVisible();
   // Back (formNoValidate) posts the empty step unchecked, with or without JavaScript: the details come back.
-  await step.getByRole('button', { name: 'Back' }).click();
+  await step.getByRole('button', { name: tr('Back') }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByLabel('Name')).toHaveValue(name);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(step.getByRole('heading', { name: 'Flag and files' })).toBeVisible();
+  await expect(page.getByLabel(tr('Name'))).toHaveValue(name);
+  await page.getByRole('button', { name: tr('Next') }).click();
+  await expect(step.getByRole('heading', { name: tr('Flag and files') })).toBeVisible();
   posts = watchPosts(page);
-  await step.getByLabel('Flag', { exact: true }).fill('   ');
-  await step.getByLabel('Collation').selectOption('plain_text');
+  await step.getByLabel(tr('Flag'), { exact: true }).fill('   ');
+  await step.getByLabel(tr('Collation')).selectOption('plain_text');
   const files = step.getByLabel(/^Files/);
   await files.setInputFiles({ name: 'fv-clue.txt', mimeType: 'text/plain', buffer: Buffer.from('a clue') });
-  await step.getByRole('button', { name: 'Create' }).click();
+  await step.getByRole('button', { name: tr('Create') }).click();
   await expectFieldError(page, 'Flag', REQUIRED);
   expectPosted(posts, '/practices/challenges/create');
   // The browser's refusal leaves the chosen file in place; a page the server sent has none (files never come back).
   if (js) expect(await page.getByRole('dialog').getByLabel(/^Files/).evaluate((el: HTMLInputElement) => el.files?.length)).toBe(1);
   else await page.getByRole('dialog').getByLabel(/^Files/).setInputFiles({ name: 'fv-clue.txt', mimeType: 'text/plain', buffer: Buffer.from('a clue') });
-  await page.getByRole('dialog').getByLabel('Flag', { exact: true }).fill('CTF{form_validation}');
-  await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Addition completed successfully!');
+  await page.getByRole('dialog').getByLabel(tr('Flag'), { exact: true }).fill('CTF{form_validation}');
+  await page.getByRole('dialog').getByRole('button', { name: tr('Create') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Addition completed successfully!'));
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Challenge sections' }).getByRole('link', { name: 'Files' }).click();
-  await expect(page.getByRole('region', { name: 'Files' })).toContainText('fv-clue.txt');
+  await page.getByRole('navigation', { name: tr('Challenge sections') }).getByRole('link', { name: tr('Files') }).click();
+  await expect(page.getByRole('region', { name: tr('Files') })).toContainText('fv-clue.txt');
 });
 
 test('challenge edit: a blank name, flag and hint are said under their fields, by the browser with JavaScript, by the server without', async ({ page, request }) => {
@@ -265,23 +266,23 @@ test('challenge edit: a blank name, flag and hint are said under their fields, b
 
   await visit(page, path);
   let posts = watchPosts(page);
-  await page.getByLabel('Name').fill('  ');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByLabel(tr('Name')).fill('  ');
+  await page.getByRole('button', { name: tr('Save') }).click();
   await expectFieldError(page, 'Name', REQUIRED);
   expectPosted(posts, path);
 
   await visit(page, `${path}?tab=flag`);
   posts = watchPosts(page);
-  await page.getByLabel('Flag', { exact: true }).fill('  ');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByLabel(tr('Flag'), { exact: true }).fill('  ');
+  await page.getByRole('button', { name: tr('Save') }).click();
   await expectFieldError(page, 'Flag', REQUIRED);
   expectPosted(posts, path);
 
   await visit(page, `${path}?tab=hint`);
   posts = watchPosts(page);
-  await page.getByLabel('Hint', { exact: true }).fill('  ');
+  await page.getByLabel(tr('Hint'), { exact: true }).fill('  ');
   await page.getByLabel(/^Score deducted/).fill('5');
-  await page.getByRole('button', { name: 'Add hint' }).click();
+  await page.getByRole('button', { name: tr('Add hint') }).click();
   await expectFieldError(page, 'Hint', REQUIRED);
   expectPosted(posts, path);
 });
@@ -290,19 +291,19 @@ test('learners import: no file, then one over 5 MB, are said under the field, by
   const js = test.info().project.use.javaScriptEnabled !== false;
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/practices/users?dialog=import');
-  const dialog = page.getByRole('dialog', { name: 'Export learner' });
-  const file = dialog.getByLabel('Excel file');
+  const dialog = page.getByRole('dialog', { name: tr('Export learner') });
+  const file = dialog.getByLabel(tr('Excel file'));
   await expect(file).toHaveAttribute('required', '');
   await expect(dialog.locator('form')).toHaveJSProperty('noValidate', js);
   const posts = watchPosts(page);
-  await dialog.getByRole('button', { name: 'Upload' }).click({ noWaitAfter: true });
+  await dialog.getByRole('button', { name: tr('Upload') }).click({ noWaitAfter: true });
   if (js) await expectFieldError(page, 'Excel file', 'No file was submitted.');
   else expect(await valueMissing(file)).toBe(true);
   expect(posts).toEqual([]);
   // Over the import's 5 MB but within the body limit: the schema's refusal, in the browser or on the server.
   await file.setInputFiles(fileOf('learners.xlsx', 5.5));
-  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await dialog.getByRole('button', { name: tr('Upload') }).click();
   await expectFieldError(page, 'Excel file', 'The file is too large (at most 5 MB).');
-  await expect(page.getByRole('dialog', { name: 'Export learner' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: tr('Export learner') })).toBeVisible();
   expectPosted(posts, '/practices/users');
 });

@@ -4,6 +4,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit, writeDescription } from './helpers';
+import { tr } from './language';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex');
 const DAY = 86_400_000;
@@ -50,16 +51,16 @@ test('staff notify an event; a registered learner sees the badge, reads it under
   // Staff write it on the admin list's 'Notification' page.
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/notifications/admin');
-  await page.getByRole('link', { name: 'Notification', exact: true }).click();
+  await page.getByRole('link', { name: tr('Notification'), exact: true }).click();
   await expect(page).toHaveURL(/\/notifications\/admin\/create$/);
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.locator('#title-error')).toHaveText('This field is required.');
-  await page.getByLabel('Title').fill(`Round two ${tag}`);
+  await page.getByRole('button', { name: tr('Send') }).click();
+  await expect(page.locator('#title-error')).toHaveText(tr('This field is required.'));
+  await page.getByLabel(tr('Title')).fill(`Round two ${tag}`);
   await writeDescription(page, 'Doors open at noon.', js);
   await page.getByLabel(/Receiving event/).selectOption({ label: eventName });
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: tr('Send') }).click();
   await expect(page).toHaveURL(/\/notifications\/admin$/);
-  await expect(page.getByText('Notification sent successfully!')).toBeVisible();
+  await expect(page.getByText(tr('Notification sent successfully!'))).toBeVisible();
   await expect(page.getByText(`Round two ${tag}`)).toBeVisible();
   expect(await counts(request, outsiderToken)).toEqual(outsiderBefore);
 
@@ -72,13 +73,13 @@ test('staff notify an event; a registered learner sees the badge, reads it under
   await expect(badge).toHaveText(String(before.general + before.admin));
 
   // Notifications → Admin: the new one is marked, and the badge drops to what is left unread.
-  const menu = learnerPage.locator('header details').filter({ hasText: 'Notifications' });
+  const menu = learnerPage.locator('header details').filter({ hasText: tr('Notifications') });
   await menu.locator('summary').click();
   await menu.getByRole('link', { name: /^Admin/ }).click();
   await expect(learnerPage).toHaveURL(/\/notifications\/admin$/);
-  await expect(learnerPage.getByRole('heading', { name: 'Admin notifications', level: 1 })).toBeVisible();
+  await expect(learnerPage.getByRole('heading', { name: tr('Admin notifications'), level: 1 })).toBeVisible();
   const item = learnerPage.getByTestId('notification').filter({ hasText: `Round two ${tag}` });
-  await expect(item.getByText('New', { exact: true })).toBeVisible();
+  await expect(item.getByText(tr('New'), { exact: true })).toBeVisible();
   await expect(item.getByText('Doors open at noon.')).toBeVisible();
   const after = await counts(request, learnerToken);
   expect(after.admin).toBe(0);
@@ -88,10 +89,10 @@ test('staff notify an event; a registered learner sees the badge, reads it under
 
   // Read once: the next opening shows it without the mark; General is a tab away.
   await visit(learnerPage, '/notifications/admin');
-  await expect(learnerPage.getByTestId('notification').filter({ hasText: `Round two ${tag}` }).getByText('New', { exact: true })).toHaveCount(0);
-  await learnerPage.getByRole('link', { name: 'General', exact: true }).click();
+  await expect(learnerPage.getByTestId('notification').filter({ hasText: `Round two ${tag}` }).getByText(tr('New'), { exact: true })).toHaveCount(0);
+  await learnerPage.getByRole('link', { name: tr('General'), exact: true }).click();
   await expect(learnerPage).toHaveURL(/\/notifications\/general$/);
-  await expect(learnerPage.getByRole('heading', { name: 'General notifications', level: 1 })).toBeVisible();
+  await expect(learnerPage.getByRole('heading', { name: tr('General notifications'), level: 1 })).toBeVisible();
   await learnerPage.context().close();
 });
 
@@ -124,7 +125,7 @@ test('with JavaScript the badge follows a new notification without a page load; 
   }
   await expect(page.locator('header a[href="/notifications/admin"]')).toHaveText(`Admin (${before.admin + 1})`);
   // One stream for the user's tabs (a browser has 6 connections per host): the first tab's.
-  await page.getByRole('link', { name: 'Practices' }).click();
+  await page.getByRole('link', { name: tr('Practices') }).click();
   await expect(page).toHaveURL(/\/practices\/challenges$/);
   expect(streams).toHaveLength(1);
 
@@ -145,7 +146,7 @@ test('the lists and the form have no serious or critical accessibility violation
   const staff = await otherWindow(browser, baseURL!);
   await logIn(staff, SUPERUSER.email, SUPERUSER.password);
   await visit(staff, '/notifications/admin/create');
-  await staff.getByRole('button', { name: 'Send' }).click();
+  await staff.getByRole('button', { name: tr('Send') }).click();
   await expect(staff.locator('#title-error')).toBeVisible();
   expect(await seriousViolations(staff)).toEqual([]);
   await staff.context().close();

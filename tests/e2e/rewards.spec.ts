@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { balances, makeRequest, makeReward, pendingCount, useServerDatabase } from '../support/reward-factories';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { tr } from './language';
 
 useServerDatabase('e2e');
 
@@ -40,62 +41,62 @@ test('staff add, edit and delete a reward, then validate one request and dismiss
 
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/blacks-fridays/rewards');
-  await expect(page.getByRole('heading', { name: 'Rewards', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tr('Rewards'), exact: true })).toBeVisible();
 
   // Add: the rules of SPEC §5 first, under their fields.
-  await page.getByRole('link', { name: 'Add a reward' }).click();
+  await page.getByRole('link', { name: tr('Add a reward') }).click();
   let dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Add a reward' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('heading', { name: tr('Add a reward') })).toBeVisible();
+  await dialog.getByRole('button', { name: tr('Save') }).click();
   dialog = page.getByRole('dialog');
-  await expect(dialog.locator('#add-title-error')).toHaveText('This field is required.');
-  await expect(dialog.locator('#add-coin-error')).toHaveText('This field is required.');
-  await expect(dialog.locator('#add-certification-error')).toHaveText('This field is required.');
-  await expect(dialog.getByLabel('Title')).toBeFocused();
+  await expect(dialog.locator('#add-title-error')).toHaveText(tr('This field is required.'));
+  await expect(dialog.locator('#add-coin-error')).toHaveText(tr('This field is required.'));
+  await expect(dialog.locator('#add-certification-error')).toHaveText(tr('This field is required.'));
+  await expect(dialog.getByLabel(tr('Title'))).toBeFocused();
 
   const title = `Sticker pack ${tag}`;
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Coin').fill('5');
-  await dialog.getByLabel('CTF certification reward').selectOption('no');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByLabel(tr('Title')).fill(title);
+  await dialog.getByLabel(tr('Coin')).fill('5');
+  await dialog.getByLabel(tr('CTF certification reward')).selectOption('no');
+  await dialog.getByRole('button', { name: tr('Save') }).click();
   dialog = page.getByRole('dialog');
   await expect(dialog.locator('#add-coin-error')).toHaveText('Ensure this value is greater than or equal to 10.');
-  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await expect(dialog.getByLabel(tr('Title'))).toHaveValue(title);
   await expect(dialog.locator('#add-title-error')).toHaveCount(0);
 
-  await dialog.getByLabel('Coin').fill('1999');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Reward created successfully!');
+  await dialog.getByLabel(tr('Coin')).fill('1999');
+  await dialog.getByRole('button', { name: tr('Save') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Reward created successfully!'));
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(rewardRow(page, title)).toContainText('1999');
-  await expect(rewardRow(page, title)).toContainText('No');
+  await expect(rewardRow(page, title)).toContainText(tr('No'));
 
   // Edit.
   await page.getByRole('link', { name: `Edit ${title}` }).click();
   dialog = page.getByRole('dialog');
-  await expect(dialog.getByLabel('Title')).toHaveValue(title);
-  await expect(dialog.getByLabel('Coin')).toHaveValue('1999');
-  await dialog.getByLabel('Title').fill(`${title} XL`);
-  await dialog.getByLabel('Coin').fill('2000');
-  await dialog.getByLabel('CTF certification reward').selectOption('yes');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Reward updated successfully!');
+  await expect(dialog.getByLabel(tr('Title'))).toHaveValue(title);
+  await expect(dialog.getByLabel(tr('Coin'))).toHaveValue('1999');
+  await dialog.getByLabel(tr('Title')).fill(`${title} XL`);
+  await dialog.getByLabel(tr('Coin')).fill('2000');
+  await dialog.getByLabel(tr('CTF certification reward')).selectOption('yes');
+  await dialog.getByRole('button', { name: tr('Save') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Reward updated successfully!'));
   await expect(rewardRow(page, `${title} XL`)).toContainText('2000');
-  await expect(rewardRow(page, `${title} XL`)).toContainText('Yes');
+  await expect(rewardRow(page, `${title} XL`)).toContainText(tr('Yes'));
 
   // Delete, after a confirmation.
   await page.getByRole('link', { name: `Delete ${title} XL` }).click();
   dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Are you sure you want to delete the reward “${title} XL”?`);
-  await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Reward deleted successfully!');
+  await dialog.getByRole('button', { name: tr('Delete') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Reward deleted successfully!'));
   await expect(rewardRow(page, `${title} XL`)).toHaveCount(0);
 
   // The learner's two requests wait on the unprocessed tab; the badge counts what waits.
-  await page.getByRole('link', { name: 'Unprocessed requests', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Unprocessed reward requests' })).toBeVisible();
+  await page.getByRole('link', { name: tr('Unprocessed requests'), exact: true }).click();
+  await expect(page.getByRole('heading', { name: tr('Unprocessed reward requests') })).toBeVisible();
   await expect(requestRow(page, tag, certification.title)).toContainText('120');
-  await expect(requestRow(page, tag, tshirt.title)).toContainText('Pending');
+  await expect(requestRow(page, tag, tshirt.title)).toContainText(tr('Pending'));
   await expectBadgeToFollow(page);
   const before = await badge(page);
   expect(before).toBeGreaterThanOrEqual(2);
@@ -104,25 +105,25 @@ test('staff add, edit and delete a reward, then validate one request and dismiss
   await page.getByRole('link', { name: `Validate the request of ${tag} for ${certification.title}` }).click();
   dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Are you sure you want to validate the request of ${tag} for “${certification.title}” (120 coins)?`);
-  await dialog.getByRole('button', { name: 'Validate' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Reward request validated successfully!');
+  await dialog.getByRole('button', { name: tr('Validate') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Reward request validated successfully!'));
   await expect(requestRow(page, tag, certification.title)).toHaveCount(0);
 
   // Dismiss the T-shirt through the selection.
   await page.getByLabel(`Select the request of ${tag} for ${tshirt.title}`).check();
-  await page.getByRole('button', { name: 'Dismiss selected' }).click();
+  await page.getByRole('button', { name: tr('Dismiss selected') }).click();
   dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Are you sure you want to dismiss 1 selected reward request?');
-  await dialog.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Reward request dismiss successfully!');
+  await expect(dialog).toContainText(tr('Are you sure you want to dismiss 1 selected reward request?'));
+  await dialog.getByRole('button', { name: tr('Dismiss') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Reward request dismiss successfully!'));
   await expect(requestRow(page, tag, tshirt.title)).toHaveCount(0);
   await expectBadgeToFollow(page);
 
   // Both on the processed tab, with their state.
-  await page.getByRole('link', { name: 'Processed requests', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Processed reward requests' })).toBeVisible();
-  await expect(requestRow(page, tag, certification.title)).toContainText('Validated');
-  await expect(requestRow(page, tag, tshirt.title)).toContainText('Dismissed');
+  await page.getByRole('link', { name: tr('Processed requests'), exact: true }).click();
+  await expect(page.getByRole('heading', { name: tr('Processed reward requests') })).toBeVisible();
+  await expect(requestRow(page, tag, certification.title)).toContainText(tr('Validated'));
+  await expect(requestRow(page, tag, tshirt.title)).toContainText(tr('Dismissed'));
 
   // The dismissed request's coins are back; the certificate shows on the player's page.
   expect(await balances(learner.id)).toEqual({ coin: 70, ledger: 70 });
@@ -139,5 +140,5 @@ test('the pages are for staff: anonymous visitors go to the login page, learners
     await visit(page, path);
     await expect(page).toHaveURL(/\/$/);
   }
-  await expect(page.getByRole('link', { name: 'Rewards' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: tr('Rewards') })).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { activeLearner, logIn, visit } from './helpers';
+import { projectLanguage, tr } from './language';
 
 // The seeded standard challenges (prisma/seed.ts): fixed values, whoever solves them first.
 const SEEDED = {
@@ -40,7 +41,7 @@ test('the scoreboard shows the top-5 chart and the ranked players; a player page
 
   await logIn(page, runnerUp.email, runnerUp.password);
   await visit(page, '/practices/scoreboard');
-  await expect(page.getByRole('heading', { name: 'Scoreboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tr('Scoreboard'), level: 1 })).toBeVisible();
 
   // The chart is plain HTML and SVG from the server (visx): axes, one coloured line per player,
   // legend at the bottom. It is drawn for a phone and for wider screens; one of the two shows.
@@ -51,7 +52,7 @@ test('the scoreboard shows the top-5 chart and the ranked players; a player page
   await expect(chart.locator('#sc-m1')).toHaveAttribute('fill', '#FF5733');
   await expect(chart.locator(`use[data-player="${leader.username}"]`).filter({ visible: true })).toHaveCount(1);
   await expect(page.getByTestId('score-chart-legend')).toContainText(leader.username);
-  await expect(chart.getByTestId('score-chart-x-label').filter({ visible: true }).first()).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}\s[AP]M$/);
+  await expect(chart.getByTestId('score-chart-x-label').filter({ visible: true }).first()).toHaveText(projectLanguage() === 'fr' ? /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/ : /^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}\s[AP]M$/);
 
   // Ranked rows: number, flag and linked name, score; the leader above the runner-up.
   const table = page.getByTestId('scoreboard-table');
@@ -59,8 +60,9 @@ test('the scoreboard shows the top-5 chart and the ranked players; a player page
   await expect(row(leader.username).getByRole('cell').last()).toHaveText('600');
   await expect(row(runnerUp.username).getByRole('cell').last()).toHaveText('350');
   // The flag is an image named by its country (an emoji flag is two letters in a box without an emoji font).
-  await expect(row(leader.username).getByRole('img', { name: 'Benin' })).toHaveAttribute('src', '/media/flags/BJ');
-  await expect.poll(() => row(leader.username).getByRole('img', { name: 'Benin' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const benin = new Intl.DisplayNames([projectLanguage()], { type: 'region' }).of('BJ')!;
+  await expect(row(leader.username).getByRole('img', { name: benin })).toHaveAttribute('src', '/media/flags/BJ');
+  await expect.poll(() => row(leader.username).getByRole('img', { name: benin }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const rank = async (name: string) => Number(await row(name).getByRole('cell').first().textContent());
   expect(await rank(leader.username)).toBeLessThan(await rank(runnerUp.username));
 
@@ -78,7 +80,7 @@ test('a player without solves has no points and the page says so', async ({ page
   await logIn(page, learner.email, learner.password);
   await visit(page, `/practices/users/${learner.id}`);
   await expect(page.getByTestId('total-points')).toHaveText('0');
-  await expect(page.getByText('No challenge solved yet')).toBeVisible();
+  await expect(page.getByText(tr('No challenge solved yet'))).toBeVisible();
   await visit(page, '/practices/scoreboard');
   await expect(page.getByRole('link', { name: learner.username, exact: true })).toHaveCount(0);
 });
