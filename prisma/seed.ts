@@ -230,6 +230,8 @@ async function seedBlackFriday(db: PrismaClient, friday: { eventId: number; warm
       event: friday.eventId,
     });
   }
+  // Demo content, in English like the rest of the seed: its words have no French (the translations
+  // test reads app/ only), so a French reader sees them as written.
   await db.$transaction((tx) =>
     notifyPerson(tx, {
       recipientId: users.bob!,

@@ -3,6 +3,7 @@
 // a sweep that runs twice, or two processes, write nothing more.
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
+import { text } from '~/lib/i18n';
 import { logger } from '~/lib/logger.server';
 import { notifyPerson } from './notify.server';
 
@@ -11,7 +12,7 @@ const SWEEP_MS = 60_000;
 
 export const reminderKey = (eventId: number, userId: number) => `event:${eventId}:starts:${userId}`;
 
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const STARTS = { title: text('{{event}} starts soon'), text: text('{{event}} starts on {{date}} UTC.') };
 
 /**
  * Writes the reminders due at `now`: for each event starting within the next day, each registered
@@ -40,8 +41,9 @@ export async function sweepEventReminders(now = new Date()): Promise<number> {
         for (const userId of due.slice(i, i + 100)) {
           await notifyPerson(tx, {
             recipientId: userId,
-            title: `${event.name} starts soon`,
-            text: `${event.name} starts on ${WHEN.format(event.startDate)} UTC.`,
+            ...STARTS,
+            values: { event: event.name },
+            dates: { date: event.startDate },
             link: `/competes/${event.id}/challenges`,
             onceKey: reminderKey(event.id, userId),
           });

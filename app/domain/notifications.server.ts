@@ -5,11 +5,12 @@ import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { Invalid } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
+import { text } from '~/lib/i18n';
 import { hasContent, markdownToSafeHtml } from '~/lib/rich-text.server';
 import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.server';
 import { REQUIRED } from '~/schemas/fields';
 import type { NotificationInput } from '~/schemas/notification';
-import { notifyPerson, textToHtml } from './notify.server';
+import { noticeRow, notifyPerson } from './notify.server';
 import { isStaff, requireAuthenticated, requireStaff, type Actor } from './policy.server';
 import { logStaffAction } from './staff-log.server';
 
@@ -76,6 +77,8 @@ const itemSelect = {
   description: true,
   kind: true,
   link: true,
+  // For the pages, which write a platform notice in their reader's language (notify.server.ts noticeIn).
+  message: true,
   createdAt: true,
   event: { select: { id: true, name: true } },
 } satisfies Prisma.NotificationSelect;
@@ -164,6 +167,11 @@ type NoticeTx = Pick<Prisma.TransactionClient, 'notification' | 'submission'>;
 /** The challenge board a submission belongs to: practice's or its event's. */
 const boardOf = (eventId: number | null) => (eventId === null ? '/practices/challenges' : `/competes/${eventId}/challenges`);
 
+const REVIEWED = {
+  validated: { title: text('Submission validated'), text: text('Your submission for the challenge "{{challenge}}" was validated.') },
+  rejected: { title: text('Submission rejected'), text: text('Your submission for the challenge "{{challenge}}" was rejected.\nComment: {{comment}}') },
+};
+
 /**
  * Tells each learner that staff validated or rejected their submissions (rejections carry the
  * reviewer's comment). One statement for a whole bulk decision: the transaction stays short.
@@ -171,20 +179,19 @@ const boardOf = (eventId: number | null) => (eventId === null ? '/practices/chal
 export async function noticeReviewed(tx: NoticeTx, ids: number[], decision: { validated: true } | { validated: false; comment: string }): Promise<void> {
   if (!ids.length) return;
   const reviewed = await tx.submission.findMany({ where: { id: { in: ids } }, select: { learnerId: true, eventId: true, challenge: { select: { name: true } } } });
-  const data = reviewed.map((s) => {
-    const text = decision.validated
-      ? `Your submission for the challenge "${s.challenge.name}" was validated.`
-      : `Your submission for the challenge "${s.challenge.name}" was rejected.\nComment: ${decision.comment}`;
-    return {
-      kind: 'general',
+  const data = reviewed.map((s) =>
+    noticeRow({
       recipientId: s.learnerId,
-      title: decision.validated ? 'Submission validated' : 'Submission rejected',
-      description: textToHtml(text),
+      ...(decision.validated
+        ? { ...REVIEWED.validated, values: { challenge: s.challenge.name } }
+        : { ...REVIEWED.rejected, values: { challenge: s.challenge.name, comment: decision.comment } }),
       link: boardOf(s.eventId),
-    };
-  });
+    }),
+  );
   await tx.notification.createMany({ data });
 }
+
+const TEAM_JOINED = { title: text('New team member'), text: text('{{user}} joined your team {{team}}.') };
 
 /** Tells a team's other members that someone joined it. */
 export async function noticeTeamJoined(
@@ -196,8 +203,8 @@ export async function noticeTeamJoined(
   for (const { userId } of others) {
     await notifyPerson(tx, {
       recipientId: userId,
-      title: 'New team member',
-      text: `${newcomer.username} joined your team ${team.name}.`,
+      ...TEAM_JOINED,
+      values: { user: newcomer.username, team: team.name },
       link: `/competes/${team.eventId}/teams/${team.id}`,
     });
   }

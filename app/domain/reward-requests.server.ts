@@ -4,13 +4,13 @@
 // staff deciding at once decide once: the later one finds it processed. Each decision is logged and
 // announced to the player in the transaction that makes it.
 import type { TFunction } from 'i18next';
-import { translator } from '~/lib/i18n';
+import { text, translator } from '~/lib/i18n';
 import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { DomainError, Invalid, NotFound } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
 import { bookCoins } from './coins.server';
-import { notifyPerson } from './notify.server';
+import { notifyPerson, type NoticeWords } from './notify.server';
 import { requireStaff, type Actor } from './policy.server';
 import { logStaffAction } from './staff-log.server';
 
@@ -80,10 +80,16 @@ export function requestIds(ids: unknown): number[] {
   return unique;
 }
 
-function notice(decision: Decision, request: { id: number; coin: number; playerId: number; reward: { title: string } }) {
+const DECIDED = {
+  validate: { title: text('Reward request validated'), text: text('Your request for the reward “{{reward}}” was validated.') },
+  // `count` is the coins: French words them by number; English says "coins" whatever it is, as ever.
+  dismiss: { title: text('Reward request dismissed'), text: text('Your request for the reward “{{reward}}” was dismissed. The {{count}} coins it cost are back in your balance.') },
+};
+
+function notice(decision: Decision, request: { id: number; coin: number; playerId: number; reward: { title: string } }): NoticeWords {
   return decision === 'validate'
-    ? { title: 'Reward request validated', text: `Your request for the reward “${request.reward.title}” was validated.` }
-    : { title: 'Reward request dismissed', text: `Your request for the reward “${request.reward.title}” was dismissed. The ${request.coin} coins it cost are back in your balance.` };
+    ? { ...DECIDED.validate, values: { reward: request.reward.title } }
+    : { ...DECIDED.dismiss, values: { reward: request.reward.title, count: request.coin } };
 }
 
 /**

@@ -116,6 +116,46 @@ describe('GET /api/notifications/[general|admin]/ and the counts', () => {
   });
 });
 
+describe('a platform notice in the reader\'s language', () => {
+  /** The demo seed's running online event, found through its warm-up challenge. */
+  async function onlineEvent(token: string): Promise<number> {
+    for (let id = 1; id < 200; id++) {
+      const res = await call('GET', `/api/challenges/${id}/`, { token });
+      if (res.status === 200 && String(res.body.name).startsWith('Cyber Week Online CTF')) return res.body.event;
+    }
+    throw new Error('no online event in the seed');
+  }
+  /** The language switch's cookie (`ctf_lng`), as the switch sets it. */
+  async function languageCookie(language: 'en' | 'fr'): Promise<string> {
+    const res = await fetch(`${base()}/language/${language}?back=%2F`, { redirect: 'manual' });
+    return res.headers.getSetCookie().find((c) => c.startsWith('ctf_lng='))!.split(';')[0];
+  }
+
+  it('the general list writes "New team member" in French on a French page, in English on an English one; the API keeps the English', async () => {
+    const [owner, newcomer] = await Promise.all([activeLearner(), activeLearner()]);
+    const eventId = await onlineEvent(await superuserToken());
+    const name = `Blue <&> ${Date.now().toString(36)}`;
+    const team = await call('POST', `/api/events/${eventId}/teams/`, { token: owner.token, json: { name, password: 'team-password-1', re_password: 'team-password-1' } });
+    expect(team.status).toBe(201);
+    expect((await call('POST', '/api/teams/join/', { token: newcomer.token, json: { code_invitation: team.body.code_invitation } })).status).toBe(200);
+
+    const api = await call('GET', '/api/notifications/general/', { token: owner.token });
+    const escapedName = name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    expect(api.body.results[0]).toMatchObject({ title: 'New team member', description: `<p>${newcomer.username} joined your team ${escapedName}.</p>` });
+
+    const session = await sessionCookie(owner);
+    const page = async (language: 'en' | 'fr') =>
+      (await fetch(`${base()}/notifications/general`, { headers: { Cookie: `${session}; ${await languageCookie(language)}`, Accept: 'text/html' } })).text();
+    const french = await page('fr');
+    expect(french).toContain('Nouveau membre d&#x27;équipe');
+    expect(french).toContain(`${newcomer.username} a rejoint votre équipe ${escapedName}.`);
+    expect(french).not.toContain('New team member');
+    const english = await page('en');
+    expect(english).toContain('New team member');
+    expect(english).toContain(`${newcomer.username} joined your team ${escapedName}.`);
+  });
+});
+
 describe('GET /api/notifications/count-new-notification', () => {
   it('answers alike in the direct lane (Bearer, no cookie) and through the stack, 401 included', async () => {
     const { token } = await activeLearner();

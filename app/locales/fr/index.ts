@@ -6,8 +6,9 @@ import events from './events-teams';
 import frame from './frame';
 import homeAccounts from './home-accounts';
 import messages from './messages';
+import notices from './notices';
 import scoped from './scoped';
 import shop from './shop-staff';
 
-const fr: Record<string, string> = { ...frame, ...homeAccounts, ...scoped, ...events, ...shop, ...messages };
+const fr: Record<string, string> = { ...frame, ...homeAccounts, ...scoped, ...events, ...shop, ...messages, ...notices };
 export default fr;

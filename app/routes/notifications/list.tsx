@@ -4,6 +4,7 @@ import { Pagination } from '~/components/pagination';
 import { RichText } from '~/components/rich-text';
 import { headerCounts } from '~/domain/header-counts.server';
 import { listNotifications, type NotificationList } from '~/domain/notifications.server';
+import { noticeIn } from '~/domain/notify.server';
 import { isStaff } from '~/domain/policy.server';
 import { requireUser } from '~/lib/auth.server';
 import { metaTranslator, text, useT, UTC_DATE_TIME } from '~/lib/i18n';
@@ -35,13 +36,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const list = listOf(url.pathname);
   const page = await listNotifications(user, list, { page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list, markRead: true });
-  const date = UTC_DATE_TIME[await requestLanguage(request, user.language)];
+  const language = await requestLanguage(request, user.language);
+  const date = UTC_DATE_TIME[language];
   return {
     list,
     staff: isStaff(user),
     page: {
       ...page,
-      results: page.results.map((n) => ({ ...n, createdAt: n.createdAt.toISOString(), date: date.format(n.createdAt) })),
+      // A platform notice in the reader's language; the stored words stay on the server.
+      results: page.results.map(({ message, ...n }) => ({
+        ...n,
+        ...noticeIn({ ...n, message }, language),
+        createdAt: n.createdAt.toISOString(),
+        date: date.format(n.createdAt),
+      })),
     },
     headerCounts: await headerCounts(user),
   };
