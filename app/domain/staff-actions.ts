@@ -38,19 +38,19 @@ export const STAFF_ACTION_LABELS = {
 
 export type StaffActionKind = keyof typeof STAFF_ACTION_LABELS;
 
-/** What a logged action was done to, in words: the log's "On" column starts with it. */
+/** What a logged action was done to, in words (text() keys): the log's "On" column starts with it. */
 export const STAFF_TARGET_NOUNS = {
-  user: 'Account',
-  category: 'Category',
-  challenge: 'Challenge',
-  flag: 'Flag',
-  hint: 'Hint',
-  challenge_file: 'File',
-  submission: 'Submission',
-  event: 'Event',
-  reward: 'Reward',
-  'reward-request': 'Reward request',
-  notification: 'Notification',
+  user: text('Account'),
+  category: text('Category'),
+  challenge: text('Challenge'),
+  flag: text('Flag'),
+  hint: text('Hint'),
+  challenge_file: text('File'),
+  submission: text('Submission'),
+  event: text('Event'),
+  reward: text('Reward'),
+  'reward-request': text('Reward request'),
+  notification: text('Notification'),
 } as const;
 
 export type StaffTargetType = keyof typeof STAFF_TARGET_NOUNS;

@@ -1,8 +1,11 @@
 // The staff action log as the superuser reads it (issue 21 §3): every line staff-log.server.ts wrote,
 // newest first, filtered by person, kind of action and UTC days, each line told in words: who, what
-// (staff-actions.ts), on what, when.
+// (staff-actions.ts), on what, when, in the page's language: the words are translated, what the
+// records and the lines hold (names, reasons, field names) is shown as stored.
+import type { TFunction } from 'i18next';
 import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
+import { DEFAULT_LANGUAGE, text, translator, type Language } from '~/lib/i18n';
 import type { Page } from '~/lib/pagination';
 import { requireSuperuser, type Actor } from './policy.server';
 import { STAFF_TARGET_NOUNS, staffActionLabel, type StaffActionKind, type StaffTargetType } from './staff-actions';
@@ -23,7 +26,7 @@ export interface StaffLogLine {
   actor: { id: number; username: string } | null;
   action: string;
   label: string;
-  /** "Challenge “Caesar salad” (#4)": the kind of record, its name when it can be found, its id. */
+  /** "Challenge “Caesar salad” (#4)": the kind of record, its name when it can be found, its id; in the language asked for. */
   target: string;
   /** What the line kept beside it (a comment, an amount, the changed fields), as text. */
   detail: string | null;
@@ -42,9 +45,15 @@ export function staffLogWhere(filter: StaffLogFilter): Prisma.StaffActionWhereIn
   };
 }
 
-/** One page of the log (superuser only), newest first. */
-export async function listStaffActions(actor: Actor | null, filter: StaffLogFilter, opts: { page: number; pageSize: number }): Promise<Page<StaffLogLine>> {
+/** One page of the log (superuser only), newest first; its "On" and "Details" in `language`. */
+export async function listStaffActions(
+  actor: Actor | null,
+  filter: StaffLogFilter,
+  opts: { page: number; pageSize: number },
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<Page<StaffLogLine>> {
   requireSuperuser(actor);
+  const t = translator(language);
   const where = staffLogWhere(filter);
   const [count, rows] = await Promise.all([
     db.staffAction.count({ where }),
@@ -56,7 +65,7 @@ export async function listStaffActions(actor: Actor | null, filter: StaffLogFilt
       include: { actor: { select: { id: true, username: true } } },
     }),
   ]);
-  const names = await targetNames(rows);
+  const names = await targetNames(rows, t);
   return {
     count,
     page: opts.page,
@@ -69,8 +78,8 @@ export async function listStaffActions(actor: Actor | null, filter: StaffLogFilt
         actor: row.actor,
         action: row.action,
         label: staffActionLabel(row.action),
-        target: describeTarget(row.targetType, row.targetId, names.get(`${row.targetType}:${row.targetId}`) ?? fallbackName(detail)),
-        detail: describeDetail(detail),
+        target: describeTarget(row.targetType, row.targetId, names.get(`${row.targetType}:${row.targetId}`) ?? fallbackName(detail, t), t),
+        detail: describeDetail(detail, language),
       };
     }),
   };
@@ -93,41 +102,48 @@ export async function staffLogPeople(actor: Actor | null): Promise<{ id: number;
 // Each kind of record named the way its pages name it, read for a page's lines at once (one query per
 // kind of record on the page, ten lines at most each).
 
-type Names = (ids: number[]) => Promise<[number, string][]>;
-const quoted = (text: string) => `“${text}”`;
+// The words around the names are text() keys: English reads “Name” and "of", French « Nom » and "de".
+type Names = (ids: number[], t: TFunction) => Promise<[number, string][]>;
+const quoted = (name: string, t: TFunction) => t('“{{name}}”', { name });
 
 const NAMES: Record<StaffTargetType, Names> = {
   user: async (ids) => (await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } })).map((u) => [u.id, u.username]),
-  category: async (ids) => (await db.category.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((c) => [c.id, quoted(c.name)]),
-  challenge: async (ids) => (await db.challenge.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((c) => [c.id, quoted(c.name)]),
-  flag: async (ids) =>
-    (await db.flag.findMany({ where: { id: { in: ids } }, select: { id: true, challenge: { select: { name: true } } } })).map((f) => [f.id, `of ${quoted(f.challenge.name)}`]),
-  hint: async (ids) =>
-    (await db.hint.findMany({ where: { id: { in: ids } }, select: { id: true, challenge: { select: { name: true } } } })).map((h) => [h.id, `of ${quoted(h.challenge.name)}`]),
-  challenge_file: async (ids) =>
+  category: async (ids, t) => (await db.category.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((c) => [c.id, quoted(c.name, t)]),
+  challenge: async (ids, t) => (await db.challenge.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((c) => [c.id, quoted(c.name, t)]),
+  flag: async (ids, t) =>
+    (await db.flag.findMany({ where: { id: { in: ids } }, select: { id: true, challenge: { select: { name: true } } } })).map((f) => [
+      f.id,
+      t('of {{challenge}}', { challenge: quoted(f.challenge.name, t) }),
+    ]),
+  hint: async (ids, t) =>
+    (await db.hint.findMany({ where: { id: { in: ids } }, select: { id: true, challenge: { select: { name: true } } } })).map((h) => [
+      h.id,
+      t('of {{challenge}}', { challenge: quoted(h.challenge.name, t) }),
+    ]),
+  challenge_file: async (ids, t) =>
     (await db.challengeFile.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, challenge: { select: { name: true } } } })).map((f) => [
       f.id,
-      `${quoted(f.name)} of ${quoted(f.challenge.name)}`,
+      t('{{file}} of {{challenge}}', { file: quoted(f.name, t), challenge: quoted(f.challenge.name, t) }),
     ]),
-  submission: async (ids) =>
+  submission: async (ids, t) =>
     (await db.submission.findMany({ where: { id: { in: ids } }, select: { id: true, learner: { select: { username: true } }, challenge: { select: { name: true } } } })).map((s) => [
       s.id,
-      `of ${s.learner.username} for ${quoted(s.challenge.name)}`,
+      t('of {{learner}} for {{challenge}}', { learner: s.learner.username, challenge: quoted(s.challenge.name, t) }),
     ]),
-  event: async (ids) => (await db.event.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((e) => [e.id, quoted(e.name)]),
-  reward: async (ids) => (await db.reward.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } })).map((r) => [r.id, quoted(r.title)]),
-  'reward-request': async (ids) =>
+  event: async (ids, t) => (await db.event.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((e) => [e.id, quoted(e.name, t)]),
+  reward: async (ids, t) => (await db.reward.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } })).map((r) => [r.id, quoted(r.title, t)]),
+  'reward-request': async (ids, t) =>
     (await db.rewardRequest.findMany({ where: { id: { in: ids } }, select: { id: true, reward: { select: { title: true } }, player: { select: { username: true } } } })).map((r) => [
       r.id,
-      `${quoted(r.reward.title)} of ${r.player.username}`,
+      t('{{reward}} of {{player}}', { reward: quoted(r.reward.title, t), player: r.player.username }),
     ]),
-  notification: async (ids) => (await db.notification.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } })).map((n) => [n.id, quoted(n.title)]),
+  notification: async (ids, t) => (await db.notification.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } })).map((n) => [n.id, quoted(n.title, t)]),
 };
 
 const isTargetType = (type: string): type is StaffTargetType => Object.hasOwn(STAFF_TARGET_NOUNS, type);
 
 /** The names of the records the lines point at, keyed `type:id`; records gone since are left out. */
-async function targetNames(rows: { targetType: string; targetId: string }[]): Promise<Map<string, string>> {
+async function targetNames(rows: { targetType: string; targetId: string }[], t: TFunction): Promise<Map<string, string>> {
   const ids = new Map<StaffTargetType, Set<number>>();
   for (const row of rows) {
     const id = Number(row.targetId);
@@ -138,14 +154,14 @@ async function targetNames(rows: { targetType: string; targetId: string }[]): Pr
   const found = new Map<string, string>();
   await Promise.all(
     [...ids].map(async ([type, set]) => {
-      for (const [id, name] of await NAMES[type]([...set])) found.set(`${type}:${id}`, name);
+      for (const [id, name] of await NAMES[type]([...set], t)) found.set(`${type}:${id}`, name);
     }),
   );
   return found;
 }
 
-export function describeTarget(type: string, id: string, name: string | null): string {
-  const noun = isTargetType(type) ? STAFF_TARGET_NOUNS[type] : type;
+export function describeTarget(type: string, id: string, name: string | null, t: TFunction = translator(DEFAULT_LANGUAGE)): string {
+  const noun = isTargetType(type) ? t(STAFF_TARGET_NOUNS[type]) : type;
   return `${noun}${name ? ` ${name}` : ''} (#${id})`;
 }
 
@@ -161,24 +177,57 @@ function parseDetail(json: string | null): unknown {
 }
 
 /** A deleted record's name, which its delete line keeps (category, challenge, event, reward, file). */
-function fallbackName(detail: unknown): string | null {
+function fallbackName(detail: unknown, t: TFunction): string | null {
   if (!detail || typeof detail !== 'object') return null;
   const { name, title } = detail as { name?: unknown; title?: unknown };
-  const text = typeof name === 'string' ? name : typeof title === 'string' ? title : null;
-  return text === null ? null : quoted(text);
+  const kept = typeof name === 'string' ? name : typeof title === 'string' ? title : null;
+  return kept === null ? null : quoted(kept, t);
 }
 
-function valueText(value: unknown): string {
-  if (Array.isArray(value)) return value.map(valueText).join(', ');
-  if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k} ${valueText(v)}`).join(', ');
+/**
+ * The names a line's detail holds (what the writers hand logStaffAction), as the column says them:
+ * English shows the name as stored, which is what the column has always shown; French has words for
+ * it. A name not listed (written by an older version) shows as stored.
+ */
+const DETAIL_NAMES: Record<string, string> = {
+  amount: text('amount'),
+  reason: text('reason'),
+  name: text('name'),
+  title: text('title'),
+  type: text('type'),
+  via: text('via'),
+  files: text('files'),
+  fields: text('fields'),
+  challengeId: text('challengeId'),
+  collation: text('collation'),
+  score: text('score'),
+  coin: text('coin'),
+  isCtfCertificationReward: text('isCtfCertificationReward'),
+  from: text('from'),
+  to: text('to'),
+  event: text('event'),
+  comment: text('comment'),
+};
+
+const detailName = (name: string, t: TFunction) => (Object.hasOwn(DETAIL_NAMES, name) ? t(DETAIL_NAMES[name]!) : name);
+
+// Values are shown as stored: names, reasons and field names as typed, counts (coins, points) as plain
+// integers in both languages, as everywhere on the site (docs/rules.md "Languages").
+function valueText(value: unknown, t: TFunction): string {
+  if (Array.isArray(value)) return value.map((v) => valueText(v, t)).join(', ');
+  if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${detailName(k, t)} ${valueText(v, t)}`).join(', ');
   return String(value);
 }
 
-/** `{amount: 50, reason: "Bonus"}` as "amount: 50; reason: Bonus", cut at DETAIL_MAX characters. */
-export function describeDetail(detail: unknown): string | null {
+/**
+ * `{amount: 50, reason: "Bonus"}` as "amount: 50; reason: Bonus" (French "montant : 50 ; motif :
+ * Bonus"), cut at DETAIL_MAX characters: the names in the language asked for, the values as stored.
+ */
+export function describeDetail(detail: unknown, language: Language = DEFAULT_LANGUAGE): string | null {
   if (detail === null || detail === undefined) return null;
-  const text = detail && typeof detail === 'object' && !Array.isArray(detail)
-    ? Object.entries(detail).map(([k, v]) => `${k}: ${valueText(v)}`).join('; ')
-    : valueText(detail);
-  return text.length > DETAIL_MAX ? `${text.slice(0, DETAIL_MAX - 1)}…` : text || null;
+  const t = translator(language);
+  const said = detail && typeof detail === 'object' && !Array.isArray(detail)
+    ? Object.entries(detail).map(([k, v]) => t('{{name}}: {{value}}', { name: detailName(k, t), value: valueText(v, t) })).join(t('; '))
+    : valueText(detail, t);
+  return said.length > DETAIL_MAX ? `${said.slice(0, DETAIL_MAX - 1)}…` : said || null;
 }
