@@ -101,6 +101,12 @@ test('a team solves in an event, staff validate, the event scoreboard ranks the 
   await row.getByRole('link', { name: team, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/competes/${eventId}/teams/\\d+$`));
   await expect(page.getByTestId('awaiting-review-list')).toHaveCount(0);
+
+  // The member is told, in the language they read the site in (the notice keeps its words).
+  await visit(page, '/notifications/general');
+  const notice = page.getByTestId('notification').filter({ hasText: challenges[0]!.name });
+  await expect(notice).toContainText(tr('Submission validated'));
+  await expect(notice).toContainText(tr('Your submission for the challenge "{{challenge}}" was validated.', { challenge: challenges[0]!.name }));
 });
 
 test('a player without a team meets the Join a team dialog, and an ended event leads to its scoreboard', async ({ page, request, baseURL }) => {
