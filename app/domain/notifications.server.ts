@@ -4,6 +4,7 @@
 import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { Invalid } from '~/lib/errors.server';
+import { say } from '~/lib/i18n';
 import type { Page } from '~/lib/pagination';
 import { hasContent, markdownToSafeHtml } from '~/lib/rich-text.server';
 import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.server';
@@ -137,7 +138,7 @@ export async function createAdminNotification(actor: Actor | null, input: Notifi
   if (!hasContent(description)) errors.description = [REQUIRED];
   const eventId = input.event ?? null;
   if (eventId !== null && !(await db.event.findUnique({ where: { id: eventId }, select: { id: true } }))) {
-    errors.event = [`Invalid pk "${eventId}" - object does not exist.`];
+    errors.event = [say('Invalid pk "{{pk}}" - object does not exist.', { pk: eventId })];
   }
   if (Object.keys(errors).length) throw new Invalid(errors);
   const created = await db.$transaction(async (tx) => {
