@@ -230,6 +230,13 @@ function notFound(res: ServerResponse) {
 /** React Router, for everything the answers before it left: pages, the API and their errors. */
 function reactRouter(build: ServerBuild | (() => Promise<ServerBuild>)): Answer {
   const handle = createRequestHandler(build, DEV ? 'development' : 'production');
+  // Every page request that runs route code (a document or a client navigation's `.data`: its
+  // action, loaders and render) passes here, the page lane only replaying kept renders: here it is
+  // put in its language once for every route (app/lib/language.server.ts), the API left in English.
+  // Taken from the build, whose `say` reads it; in development from the build of the moment, as
+  // React Router's own handler takes it.
+  const inRequestLanguage: EntryExports['inRequestLanguage'] =
+    typeof build === 'function' ? async (request, context, answer) => entryOf(await build()).inRequestLanguage(request, context, answer) : entryOf(build).inRequestLanguage;
   return (req, res, ctx) => {
     const controller = new AbortController();
     res.once('close', () => controller.abort());
@@ -251,7 +258,7 @@ function reactRouter(build: ServerBuild | (() => Promise<ServerBuild>)): Answer 
     } catch {
       return void send(req, res, Response.json({ detail: 'Malformed request.' }, { status: 400 }));
     }
-    handle(request, ctx as AppLoadContext)
+    inRequestLanguage(request, ctx, () => handle(request, ctx as AppLoadContext))
       .then((response) => send(req, res, response))
       .catch((error) => {
         logger.error({ err: error }, 'unhandled error');
@@ -608,7 +615,14 @@ function openStream(req: IncomingMessage, res: ServerResponse) {
 // ---- end admission ----
 
 /** What app/entry.server.tsx exports for this file beside React Router's own. */
-interface EntryExports { startup: () => Promise<void>; shutdown: () => Promise<void>; requestUserId: typeof requestUserId; serveNotificationStream: typeof serveNotificationStream }
+interface EntryExports {
+  startup: () => Promise<void>;
+  shutdown: () => Promise<void>;
+  requestUserId: typeof requestUserId;
+  serveNotificationStream: typeof serveNotificationStream;
+  inRequestLanguage: typeof import('./app/lib/language.server').inRequestLanguage;
+}
+const entryOf = (build: ServerBuild) => build.entry.module as unknown as EntryExports;
 
 /** The answers in the order they are tried; each hands what is not its own to the next. */
 function chain(answers: Answer[]): (req: IncomingMessage, res: ServerResponse, ctx: RequestContext) => void {
@@ -628,11 +642,11 @@ async function main() {
     answers.push((req, res, _ctx, next) => viteServer.middlewares(req, res, next));
     // Domain errors become 404/403/... pages and JSON answers (app/lib/route-errors.server.ts).
     build = async () => mapDomainErrors((await viteServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild);
-    entry = (await build()).entry.module as unknown as EntryExports;
+    entry = entryOf(await build());
   } else {
     // Resolved from the working directory: this file also runs compiled, as build/server.js.
     build = mapDomainErrors((await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild);
-    entry = build.entry.module as unknown as EntryExports;
+    entry = entryOf(build);
     // Not in development: the build changes there.
     const direct = directLane(build);
     isShort = direct.takes;

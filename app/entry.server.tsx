@@ -12,6 +12,7 @@ export { startup, shutdown } from '~/startup.server';
 export { pageCacheLookup } from '~/lib/page-cache.server';
 export { withDomainErrors } from '~/lib/route-errors.server';
 export { requestUserId } from '~/lib/auth.server';
+export { inRequestLanguage } from '~/lib/language.server';
 export { serveNotificationStream } from '~/api/notifications/stream.server';
 
 export const streamTimeout = 5_000;

@@ -3,6 +3,7 @@
 import type { Category, Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { DomainError, Invalid, NotFound, isForeignKeyViolation, isUniqueViolation } from '~/lib/errors.server';
+import { say } from '~/lib/i18n';
 import type { Page } from '~/lib/pagination';
 import { statementsBy } from '~/lib/sql.server';
 import type { CategoryInput } from '~/schemas/category';
@@ -21,7 +22,9 @@ export const CATEGORY_MESSAGES = {
 } as const;
 
 export function categoryInUseMessage(challenges: number): string {
-  return `This category cannot be deleted: it still has ${challenges} challenge${challenges === 1 ? '' : 's'}. Move or delete ${challenges === 1 ? 'it' : 'them'} first.`;
+  return challenges === 1
+    ? say('This category cannot be deleted: it still has 1 challenge. Move or delete it first.')
+    : say('This category cannot be deleted: it still has {{count}} challenges. Move or delete them first.', { count: challenges });
 }
 
 /** Whose solves a category's progress measures: the player, or their team in team events. */

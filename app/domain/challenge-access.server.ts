@@ -3,6 +3,7 @@
 // here; nothing else decides.
 import type { Challenge } from '~/generated/prisma/client';
 import { Forbidden, NotFound, type DomainError } from '~/lib/errors.server';
+import { say } from '~/lib/i18n';
 import { Kept } from '~/lib/kept.server';
 import { statement } from '~/lib/sql.server';
 import { isStaff, requireAuthenticated, type Actor } from './policy.server';
@@ -14,7 +15,7 @@ export const ACCESS_MESSAGES = {
   ended: 'This event has ended: flags are no longer accepted.',
   teamNeeded: 'You need a team to play this event: create or join one first.',
   staffSubmit: 'Staff accounts check flags but do not submit them.',
-  notStarted: (start: Date) => `This event has not started yet: it starts on ${start.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+  notStarted: (start: Date) => say('This event has not started yet: it starts on {{start}} UTC.', { start: start.toISOString().slice(0, 16).replace('T', ' ') }),
 } as const;
 
 /**

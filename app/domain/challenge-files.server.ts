@@ -4,6 +4,7 @@
 import type { ChallengeFile } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { Invalid, NotFound } from '~/lib/errors.server';
+import { say } from '~/lib/i18n';
 import type { Page } from '~/lib/pagination';
 import { attachment, isFile, remove, store } from '~/lib/uploads.server';
 import { challengeAccess } from './challenge-access.server';
@@ -38,11 +39,11 @@ export function cleanFileName(name: string): string {
  */
 export async function readUploads(values: unknown[], field = 'files'): Promise<Upload[]> {
   const files = values.filter(isFile);
-  if (files.length > MAX_FILES_PER_UPLOAD) throw new Invalid({ [field]: [`Upload at most ${MAX_FILES_PER_UPLOAD} files at once.`] });
+  if (files.length > MAX_FILES_PER_UPLOAD) throw new Invalid({ [field]: [say('Upload at most {{max}} files at once.', { max: MAX_FILES_PER_UPLOAD })] });
   const uploads: Upload[] = [];
   for (const file of files) {
     if (file.size > MAX_CHALLENGE_FILE_BYTES) {
-      throw new Invalid({ [field]: [`The file "${cleanFileName(file.name)}" is too large (at most ${MAX_CHALLENGE_FILE_BYTES / 1024 / 1024} MB).`] });
+      throw new Invalid({ [field]: [say('The file "{{name}}" is too large (at most {{size}} MB).', { name: cleanFileName(file.name), size: MAX_CHALLENGE_FILE_BYTES / 1024 / 1024 })] });
     }
     uploads.push({ name: cleanFileName(file.name), bytes: Buffer.from(await file.arrayBuffer()) });
   }

@@ -6,6 +6,7 @@
 import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { DomainError, Invalid, NotFound } from '~/lib/errors.server';
+import { say } from '~/lib/i18n';
 import type { Page } from '~/lib/pagination';
 import { statement } from '~/lib/sql.server';
 import { isStaff, requireStaff, type Actor } from './policy.server';
@@ -32,7 +33,7 @@ type Tx = Pick<Prisma.TransactionClient, 'coinEntry' | 'user'>;
 /** A spend the balance does not cover; `missing` is how many coins it lacks. */
 export class NotEnoughCoins extends DomainError {
   constructor(readonly missing: number) {
-    super(400, `You do not have enough coins: ${missing} more ${missing === 1 ? 'coin is' : 'coins are'} needed.`);
+    super(400, missing === 1 ? say('You do not have enough coins: 1 more coin is needed.') : say('You do not have enough coins: {{count}} more coins are needed.', { count: missing }));
   }
 }
 

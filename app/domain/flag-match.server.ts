@@ -1,6 +1,7 @@
 // Flag collations (SPEC §3 Flag): a registry of matchers. Neither can be made slow by its input.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { RE2JS } from 're2js';
+import { say } from '~/lib/i18n';
 import { MAX_FLAG_LENGTH } from '~/schemas/flag-attempt';
 
 export { MAX_FLAG_LENGTH };
@@ -48,6 +49,6 @@ export function regexError(pattern: string): string | null {
     RE2JS.compile(pattern);
     return null;
   } catch (error) {
-    return `Invalid regular expression: ${(error as Error).message}`;
+    return say('Invalid regular expression: {{error}}', { error: (error as Error).message });
   }
 }

@@ -5,6 +5,7 @@ import type ExcelJS from 'exceljs';
 import type { User } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { invalid, isUniqueViolation } from '~/lib/errors.server';
+import { say } from '~/lib/i18n';
 import { unusablePassword } from '~/lib/password.server';
 import { isFile, type UploadedFile } from '~/lib/uploads.server';
 import { profileSchema, type ProfileInput } from '~/schemas/account';
@@ -48,7 +49,7 @@ async function readRows(file: UploadedFile): Promise<{ row: number; values: Reco
   const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).map((v) => cellText(v).trim().toLowerCase());
   const index = Object.fromEntries(COLUMNS.map((c) => [c, header.indexOf(c)]));
   const missing = COLUMNS.filter((c) => index[c] < 0);
-  if (missing.length) invalid('file', `Missing column(s): ${missing.join(', ')}. The first row must name username, fullname, email, gender, country.`);
+  if (missing.length) invalid('file', say('Missing column(s): {{columns}}. The first row must name username, fullname, email, gender, country.', { columns: missing.join(', ') }));
   const rows: { row: number; values: Record<string, string> }[] = [];
   sheet.eachRow((row, n) => {
     if (n === 1) return;
@@ -56,7 +57,7 @@ async function readRows(file: UploadedFile): Promise<{ row: number; values: Reco
     if (Object.values(values).some(Boolean)) rows.push({ row: n, values });
   });
   if (!rows.length) invalid('file', IMPORT_MESSAGES.noRows);
-  if (rows.length > MAX_IMPORT_ROWS) invalid('file', `At most ${MAX_IMPORT_ROWS} rows per file.`);
+  if (rows.length > MAX_IMPORT_ROWS) invalid('file', say('At most {{max}} rows per file.', { max: MAX_IMPORT_ROWS }));
   return rows;
 }
 
@@ -88,7 +89,7 @@ export async function importLearners(actor: Actor | null, file: unknown): Promis
   requireSuperuser(actor);
   // The page's form says these first (its schema, withFile); the API's imports are checked here.
   if (!isFile(file)) invalid('file', IMPORT_FILE_RULES.required!);
-  if (file.size > IMPORT_FILE_RULES.maxBytes) invalid('file', IMPORT_FILE_RULES.tooLarge);
+  if (file.size > IMPORT_FILE_RULES.maxBytes) invalid('file', IMPORT_FILE_RULES.tooLarge());
   const rows = await readRows(file);
   const password = await unusablePassword();
 

@@ -2,6 +2,7 @@
 import type { User } from '~/generated/prisma/client';
 import { db, inBatches } from '~/lib/db.server';
 import { Invalid, NotFound } from '~/lib/errors.server';
+import { say } from '~/lib/i18n';
 import { containsLiteral, containsPattern } from '~/lib/literal-search';
 import { EXPORT_PAGE, type Page } from '~/lib/pagination';
 import { statementsBy } from '~/lib/sql.server';
@@ -98,6 +99,8 @@ export async function setValidation(actor: Actor | null, ids: number[], validate
 
 export function validationMessage(validated: boolean, count: number, bulk: boolean): string {
   if (!bulk) return validated ? 'Account validation completed successfully!' : 'Account invalidation completed successfully!';
-  const noun = count === 1 ? 'account' : 'accounts';
-  return validated ? `Account validation completed successfully! ${count} ${noun} validated.` : `Account invalidation completed successfully! ${count} ${noun} invalidated.`;
+  if (count === 1) return validated ? say('Account validation completed successfully! 1 account validated.') : say('Account invalidation completed successfully! 1 account invalidated.');
+  return validated
+    ? say('Account validation completed successfully! {{count}} accounts validated.', { count })
+    : say('Account invalidation completed successfully! {{count}} accounts invalidated.', { count });
 }

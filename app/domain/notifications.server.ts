@@ -4,6 +4,7 @@
 import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { Invalid } from '~/lib/errors.server';
+import { say } from '~/lib/i18n';
 import type { Page } from '~/lib/pagination';
 import { text } from '~/lib/i18n';
 import { hasContent, markdownToSafeHtml } from '~/lib/rich-text.server';
@@ -140,7 +141,7 @@ export async function createAdminNotification(actor: Actor | null, input: Notifi
   if (!hasContent(description)) errors.description = [REQUIRED];
   const eventId = input.event ?? null;
   if (eventId !== null && !(await db.event.findUnique({ where: { id: eventId }, select: { id: true } }))) {
-    errors.event = [`Invalid pk "${eventId}" - object does not exist.`];
+    errors.event = [say('Invalid pk "{{pk}}" - object does not exist.', { pk: eventId })];
   }
   if (Object.keys(errors).length) throw new Invalid(errors);
   const created = await db.$transaction(async (tx) => {

@@ -9,6 +9,7 @@ import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { DomainError, Invalid, NotFound } from '~/lib/errors.server';
 import type { Page } from '~/lib/pagination';
+import { tooManyMessage } from '~/schemas/fields';
 import { bookCoins } from './coins.server';
 import { notifyPerson, type NoticeWords } from './notify.server';
 import { requireStaff, type Actor } from './policy.server';
@@ -76,7 +77,7 @@ export function requestIds(ids: unknown): number[] {
   if (!numbers.every(validId)) throw new Invalid({ ids: ['A valid integer is required.'] });
   const unique = [...new Set(numbers)];
   if (unique.length === 0) throw new Invalid({ ids: [REWARD_REQUEST_MESSAGES.noneSelected] });
-  if (unique.length > BULK_MAX) throw new Invalid({ ids: [`Ensure this field has no more than ${BULK_MAX} elements.`] });
+  if (unique.length > BULK_MAX) throw new Invalid({ ids: [tooManyMessage(BULK_MAX)] });
   return unique;
 }
 

@@ -4,9 +4,11 @@
 import type { Prisma } from '~/generated/prisma/client';
 import { db, inBatches } from '~/lib/db.server';
 import { DomainError, Forbidden, Invalid, NotFound } from '~/lib/errors.server';
+import { say } from '~/lib/i18n';
 import { containsLiteral, containsPattern } from '~/lib/literal-search';
 import type { Page } from '~/lib/pagination';
 import { statementsBy } from '~/lib/sql.server';
+import { tooLongMessage, tooManyMessage } from '~/schemas/fields';
 import { noticeReviewed } from './notifications.server';
 import { isStaff, requireAuthenticated, requireStaff, type Actor } from './policy.server';
 import { inScope, rulesOf, type Scope } from './scope.server';
@@ -143,7 +145,7 @@ export async function invalidateSubmission(actor: Actor | null, id: number, inpu
   const result = await db.$transaction(async (tx) => {
     const submission = await findReviewable(tx, id);
     if (!description) throw new Invalid({ description: [REVIEW_MESSAGES.required] });
-    if (description.length > COMMENT_MAX) throw new Invalid({ description: [`Ensure this field has no more than ${COMMENT_MAX} characters.`] });
+    if (description.length > COMMENT_MAX) throw new Invalid({ description: [tooLongMessage(COMMENT_MAX)] });
     const { count } = await tx.submission.updateMany({
       where: { id: submission.id, ...reviewable },
       data: { isValidated: false, comment: description, solveKey: null, reviewerId: actor.id, reviewedAt: new Date() },
@@ -163,7 +165,7 @@ function bulkIds(ids: unknown): number[] {
   if (!numbers.every((n): n is number => typeof n === 'number' && validId(n))) throw new Invalid({ ids: ['A valid integer is required.'] });
   const unique = [...new Set(numbers)];
   if (unique.length === 0) throw new Invalid({ ids: [REVIEW_MESSAGES.noneSelected] });
-  if (unique.length > BULK_MAX) throw new Invalid({ ids: [`Ensure this field has no more than ${BULK_MAX} elements.`] });
+  if (unique.length > BULK_MAX) throw new Invalid({ ids: [tooManyMessage(BULK_MAX)] });
   return unique;
 }
 
@@ -178,7 +180,7 @@ export async function validateSubmissions(actor: Actor | null, ids: unknown): Pr
     const found = await tx.submission.findMany({ where: { id: { in: unique } }, select: { id: true, isCorrect: true, isValidated: true } });
     if (found.length !== unique.length) throw new NotFound(REVIEW_MESSAGES.notFound);
     const refused = found.filter((s) => !s.isCorrect || s.isValidated !== null).map((s) => s.id).sort((a, b) => a - b);
-    if (refused.length) throw new DomainError(400, `${REVIEW_MESSAGES.notReviewable} Not pending: ${refused.join(', ')}.`);
+    if (refused.length) throw new DomainError(400, `${say(REVIEW_MESSAGES.notReviewable)} ${say('Not pending: {{ids}}.', { ids: refused.join(', ') })}`);
     const { count } = await tx.submission.updateMany({ where: { id: { in: unique }, ...reviewable }, data: { isValidated: true, reviewerId: actor.id, reviewedAt: new Date() } });
     if (count !== unique.length) throw new DomainError(400, REVIEW_MESSAGES.notReviewable);
     await logStaffAction(tx, actor, 'submission.validate', 'submission', unique);
@@ -188,7 +190,7 @@ export async function validateSubmissions(actor: Actor | null, ids: unknown): Pr
 }
 
 export function bulkValidationMessage(count: number): string {
-  return `${REVIEW_MESSAGES.validated} ${count} submission${count === 1 ? '' : 's'} validated.`;
+  return `${say(REVIEW_MESSAGES.validated)} ${count === 1 ? say('1 submission validated.') : say('{{count}} submissions validated.', { count })}`;
 }
 
 /** Who may download a writeup: staff, or the learner who submitted it. Returns its bytes and name. */

@@ -5,6 +5,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Submission } from '~/generated/prisma/client';
 import { env } from '~/lib/env.server';
 import { DomainError, Invalid, RateLimited, isUniqueViolation } from '~/lib/errors.server';
+import { say } from '~/lib/i18n';
 import { MESSAGES } from '~/lib/messages';
 import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.server';
 import { isFile } from '~/lib/uploads.server';
@@ -28,7 +29,8 @@ const wrongAttempts = new RateLimiterMemory({ points: WRONG_ATTEMPTS_PER_MINUTE 
 async function assertNotLimited(key: string) {
   const state = await wrongAttempts.get(key);
   if (state && state.remainingPoints <= 0) {
-    throw new RateLimited(Math.max(1, Math.ceil(state.msBeforeNext / 1000)), `Too many wrong flags for this challenge. Try again in ${Math.max(1, Math.ceil(state.msBeforeNext / 1000))} seconds.`);
+    const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+    throw new RateLimited(seconds, say('Too many wrong flags for this challenge. Try again in {{count}} seconds.', { count: seconds }));
   }
 }
 
@@ -88,7 +90,7 @@ export async function submitFlag(actor: Actor | null, challengeId: number, input
   // The board's form says these first (its schema, withFile); the API's submissions are checked here.
   const said = writeupRules(rules.writeupRequired);
   if (!writeup && said.required) throw new Invalid({ writeup: [said.required] });
-  if (writeup && writeup.size > said.maxBytes) throw new Invalid({ writeup: [said.tooLarge] });
+  if (writeup && writeup.size > said.maxBytes) throw new Invalid({ writeup: [said.tooLarge()] });
 
   const key = solveKey(scope, { learnerId: actor!.id, teamId }, challenge.id);
   // Saves reading a writeup that would be thrown away; the unique solveKey decides in the end.

@@ -15,6 +15,7 @@ import type { Event, Prisma, Team } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { DomainError, Forbidden, Invalid, NotFound, uniqueViolation } from '~/lib/errors.server';
+import { say } from '~/lib/i18n';
 import { PAGE_SIZE, type Page } from '~/lib/pagination';
 import { hashPassword, verifyPassword } from '~/lib/password.server';
 import { consume } from '~/lib/rate-limit.server';
@@ -43,7 +44,8 @@ export const TEAM_MESSAGES = {
   alreadyMember: 'You are already a member of this team.',
   ownerOnly: 'Only the team leader can modify the team.',
   wrongCurrentPassword: 'The current password is not correct.',
-  full: (limit: number) => `This team is full: teams of this event have at most ${limit} member${limit === 1 ? '' : 's'}.`,
+  full: (limit: number) =>
+    limit === 1 ? say('This team is full: teams of this event have at most 1 member.') : say('This team is full: teams of this event have at most {{count}} members.', { count: limit }),
 } as const;
 
 /** SPEC §9: invitation codes are 50 word characters. */
@@ -118,7 +120,7 @@ export async function createTeam(actor: Actor | null, eventId: number | undefine
   requireTeamPlayer(actor);
   if (!eventId) throw new Invalid({ event: [TEAM_MESSAGES.eventRequired] });
   const event = await db.event.findUnique({ where: { id: eventId } });
-  if (!event) throw new Invalid({ event: [`Invalid pk "${eventId}" - object does not exist.`] });
+  if (!event) throw new Invalid({ event: [say('Invalid pk "{{pk}}" - object does not exist.', { pk: eventId })] });
   const refused = teamDoor(actor, event, 'event');
   if (refused) throw refused;
   const name = input.name.trim();

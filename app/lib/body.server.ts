@@ -14,6 +14,7 @@
 // repeated names that way was quadratic, and one 18 KB body ran V8 out of heap).
 import { getMultipartBoundary, MaxPartsExceededError, parseMultipart } from '@remix-run/multipart-parser';
 import { Invalid } from './errors.server';
+import { say } from './i18n';
 import type { UploadedFile } from './uploads.server';
 
 /**
@@ -27,11 +28,16 @@ export const MAX_JSON_DEPTH = 32;
 
 export const BODY_MESSAGES = {
   malformed: 'Malformed form body.',
-  tooManyFields: `Too many fields (at most ${MAX_FIELDS}).`,
+  // Worded when read, in the language of the request under way (lib/i18n.ts say).
+  get tooManyFields() {
+    return say('Too many fields (at most {{max}}).', { max: MAX_FIELDS });
+  },
   unsupported: 'Unsupported form encoding: send application/x-www-form-urlencoded or multipart/form-data.',
   jsonParse: 'JSON parse error.',
   jsonObject: 'Expected a JSON object.',
-  jsonDepth: `JSON nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
+  get jsonDepth() {
+    return say('JSON nested too deeply (at most {{max}} levels).', { max: MAX_JSON_DEPTH });
+  },
 } as const;
 
 /** A body refused as a whole, before any of it was used: a 400 with one form-level message. */

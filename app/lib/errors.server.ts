@@ -1,4 +1,6 @@
 // Typed domain errors; routes turn them into HTTP once, here.
+import { say } from './i18n';
+
 export type FieldErrors = Record<string, string[]>;
 
 export class DomainError extends Error {
@@ -24,7 +26,7 @@ export class Conflict extends DomainError {
   constructor(message: string) { super(409, message); }
 }
 export class RateLimited extends DomainError {
-  constructor(public retryAfterSeconds: number, message = `Too many attempts. Try again in ${retryAfterSeconds} seconds.`) {
+  constructor(public retryAfterSeconds: number, message = say('Too many attempts. Try again in {{count}} seconds.', { count: retryAfterSeconds })) {
     super(429, message);
   }
 }

@@ -3,8 +3,10 @@
 // and no library (its translator only fills in `{{name}}`), and a text without French still reads
 // in English rather than as a key. French goes through i18next with its table (app/locales/fr/,
 // lib/i18n-table.ts), which the server holds from the start and a browser loads only for a page in
-// French: English pages carry neither. app/locales/translations.test.ts fails when a text shown to
-// users has no French, or when French keeps a text nothing shows any more.
+// French: English pages carry neither. Pages translate texts where they show them (`t`); a message
+// with values in it is worded where it is made (`say`), in the current language.
+// app/locales/translations.test.ts fails when a text shown to users has no French, or when French
+// keeps a text nothing shows any more.
 import type { TFunction } from 'i18next';
 import { use, useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
@@ -70,6 +72,36 @@ export function loadTable(language: Language): Promise<void> | null {
 /** A text in `language`: `t('Sign in')`, `t('{{count}} points', { count })`; English until its table is in. */
 export function translator(language: Language): TFunction {
   return translators.get(language) ?? english;
+}
+
+/** The page's language in a browser: the root writes it on <html lang>. */
+function documentLanguage(): Language {
+  if (typeof document === 'undefined') return DEFAULT_LANGUAGE;
+  const lang = document.documentElement.lang;
+  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+let currentLanguage: () => Language = documentLanguage;
+
+/**
+ * Where `say` learns the language it speaks. The browser keeps the page's; the server puts in the
+ * language of the page request under way (lib/language.server.ts), English outside one.
+ */
+export function setLanguageSource(source: () => Language): void {
+  currentLanguage = source;
+}
+
+/**
+ * A message with values in it, in the current language: `say('Upload at most {{max}} files at
+ * once.', { max })`. For the domain and the schemas, whose words are settled where they are thrown
+ * and cannot be looked up again where they are shown (`t(message)` only finds a constant text). A
+ * `count` picks French's `_one`/`_other` form; English's is chosen by the code, as for t()
+ * (`n === 1 ? say('... 1 member.') : say('... {{count}} members.', { count: n })`). The API,
+ * background work and tests get English; a page request and the browser's checks of a form get the
+ * page's language (English until its table is in).
+ */
+export function say(key: string, values?: Record<string, unknown>): string {
+  return translator(currentLanguage())(key, values as never) as unknown as string;
 }
 
 /**

@@ -1,12 +1,18 @@
 // Which language a request is answered in (docs/rules.md "Languages"): the switch's choice in this
 // browser (a cookie), else the account's setting, else the browser's Accept-Language, else English.
 // remix-i18next's detector reads Accept-Language.
+// A page request runs in the scope of its language (inRequestLanguage), which lib/i18n.ts `say`
+// speaks; the API and everything outside a request speak English.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import { createCookie } from 'react-router';
 import { LanguageDetector } from 'remix-i18next/server';
 import fr from '~/locales/fr';
+import { resolveRequest } from './auth.server';
+import { routePath } from './request-guards.server';
 import { secure } from './session.server';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './i18n';
+import { unrecorded } from './viewer-reads.server';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, setLanguageSource, type Language } from './i18n';
 import { addTable } from './i18n-table';
 
 // The server renders in both languages from the start.
@@ -50,4 +56,33 @@ export async function languageOf(input: LanguageInput): Promise<Language> {
 /** The language of a request (its cookie and Accept-Language) for this viewer. */
 export function requestLanguage(request: Request, account: string | null | undefined): Promise<Language> {
   return languageOf({ cookie: request.headers.get('Cookie'), acceptLanguage: request.headers.get('Accept-Language'), account });
+}
+
+const scope = new AsyncLocalStorage<Language>();
+setLanguageSource(() => scope.getStore() ?? DEFAULT_LANGUAGE);
+
+/** Runs `work` with `say` speaking `language`, through every await and callback it starts. */
+export function inLanguage<T>(language: Language, work: () => T): T {
+  return scope.run(language, work);
+}
+
+// React Router matches paths without regard to case, and decoded (lib/request-guards.server.ts).
+const API_PATH = /^\/api(\/|$)/i;
+
+/**
+ * Answers a request handed to React Router (server.ts) in its page's language: its actions,
+ * loaders and render all speak it, so no route has to remember to. The API stays English whatever
+ * the browser asks (docs/rules.md "Languages"). The viewer is resolved here once for the whole
+ * request (lib/auth.server.ts remembers it by load context), as the root loader would; a failure to
+ * resolve it is left to the routes, which answer it (a busy database is a 503 page there).
+ */
+export async function inRequestLanguage<T>(request: Request, context: unknown, answer: () => Promise<T>): Promise<T> {
+  if (API_PATH.test(routePath(request.url))) return answer();
+  const user = await resolveRequest(request, context).then(
+    (resolved) => resolved.user,
+    () => null,
+  );
+  // The root loader reads the same field the same way: on a page kept for many viewers the
+  // language is part of the page's data, not a read of the viewer.
+  return inLanguage(await requestLanguage(request, user && unrecorded(user).language), answer);
 }

@@ -7,7 +7,7 @@ import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { env } from './env.server';
 import { invalid } from './errors.server';
-import { isChosenFile } from '~/schemas/fields';
+import { fileTooLarge, isChosenFile } from '~/schemas/fields';
 
 // Writeups are not files: they live in the database beside their submission (model Writeup).
 export type UploadArea = 'profiles' | 'challenges' | 'events';
@@ -35,7 +35,7 @@ export function isFile(value: unknown): value is UploadedFile {
 
 /** Checks an image upload by its bytes, not its claimed type, and returns its real type. */
 export async function checkImage(field: string, file: UploadedFile): Promise<{ bytes: Buffer; type: string; ext: string }> {
-  if (file.size > MAX_IMAGE_BYTES) invalid(field, `The file is too large (at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB).`);
+  if (file.size > MAX_IMAGE_BYTES) invalid(field, fileTooLarge(MAX_IMAGE_BYTES));
   const bytes = Buffer.from(await file.arrayBuffer());
   const found = Object.entries(IMAGE_TYPES).find(([, t]) => t.magic(bytes));
   if (!found) invalid(field, 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.');

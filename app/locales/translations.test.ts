@@ -2,7 +2,8 @@
 // (lib/i18n.ts), so what can be missing is French, or a text that never went through t():
 // - a letter in JSX text, or in a shown attribute (aria-label, title, placeholder, alt), of any
 //   component is a text left untranslated;
-// - every t('...') key, and every text('...') marked for a later t(), has its French entry (plural
+// - every t('...') key, every text('...') marked for a later t(), and every say('...') (a message
+//   with values in it, worded in the request's language: lib/i18n.ts) has its French entry (plural
 //   keys: both French forms);
 // - every message the domain and the schemas can answer (the exported *_MESSAGES tables, the
 //   messages of thrown domain errors and of field error maps, the schemas' messages, the named
@@ -133,7 +134,7 @@ function scan(): Found {
       if (ts.isCallExpression(node)) {
         const callee = node.expression.getText();
         const key = literal(node.arguments[0]);
-        if ((callee === 't' || callee.endsWith('.t') || callee === 'text') && key !== null) found.keys.set(key, where(node));
+        if ((callee === 't' || callee.endsWith('.t') || callee === 'text' || callee === 'say') && key !== null) found.keys.set(key, where(node));
       }
       const message = (text: string, at: ts.Node) => found.messages.set(text, where(at));
       // A thrown domain error's message, the field errors of an Invalid: new NotFound('...'), new Invalid({ ids: ['...'] }).
@@ -195,7 +196,7 @@ describe('translations', () => {
     expect(found.untranslated).toEqual([]);
   });
 
-  it('has French for every t() text', () => {
+  it('has French for every t() and say() text', () => {
     expect([...found.keys].filter(([key]) => !inFrench(key)).map(([key, at]) => `${at} ${key}`)).toEqual([]);
   });
 

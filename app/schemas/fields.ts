@@ -4,6 +4,7 @@
 // strings (conform turns empty ones into undefined) and JSON clients send any type, so the
 // difference only shows for the API. Browser-safe: no server-only import in app/schemas/.
 import { z } from 'zod';
+import { say } from '~/lib/i18n';
 
 export const REQUIRED = 'This field is required.';
 export const NOT_STRING = 'Not a valid string.';
@@ -11,7 +12,15 @@ export const NOT_INTEGER = 'A valid integer is required.';
 export const NOT_BOOLEAN = 'Must be a valid boolean.';
 export const NOT_LIST = 'Expected a list of items.';
 export const CHOICE = 'Select a valid choice.';
-export const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
+
+// The messages with a number in them are worded by say() when a check fails, not when the schema is
+// built (once, at start): the server's checks then answer in the request's language and the
+// browser's in the page's, each at that moment.
+export const tooLongMessage = (max: number) => say('Ensure this field has no more than {{max}} characters.', { max });
+export const tooManyMessage = (max: number) => say('Ensure this field has no more than {{max}} elements.', { max });
+export const fileTooLarge = (maxBytes: number) => say('The file is too large (at most {{size}} MB).', { size: maxBytes / 1024 / 1024 });
+/** A length check's error: `string().max(128, tooLong(128))`. */
+export const tooLong = (max: number) => ({ error: () => tooLongMessage(max) });
 
 /** Absent as a form or a JSON body can say it: undefined, null or a blank string. */
 export const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -41,8 +50,8 @@ export function integer(min: number, max: number) {
     z
       .number({ error: typeError(NOT_INTEGER) })
       .int({ message: NOT_INTEGER, abort: true })
-      .min(min, `Ensure this value is greater than or equal to ${min}.`)
-      .max(max, `Ensure this value is less than or equal to ${max}.`),
+      .min(min, { error: () => say('Ensure this value is greater than or equal to {{min}}.', { min }) })
+      .max(max, { error: () => say('Ensure this value is less than or equal to {{max}}.', { max }) }),
   );
 }
 
@@ -96,7 +105,8 @@ export interface FileRules {
   /** The message for no file chosen; absent when the file is optional. */
   required?: string;
   maxBytes: number;
-  tooLarge: string;
+  /** Worded when it is said (fileTooLarge), in the language of that moment. */
+  tooLarge: () => string;
 }
 
 /**
@@ -109,6 +119,6 @@ export function withFile<S extends z.ZodType>(schema: S, name: string, file: unk
   return schema.superRefine((_value, ctx) => {
     if (!isChosenFile(file)) {
       if (required) ctx.addIssue({ code: 'custom', path: [name], message: required });
-    } else if ((file as { size: number }).size > maxBytes) ctx.addIssue({ code: 'custom', path: [name], message: tooLarge });
+    } else if ((file as { size: number }).size > maxBytes) ctx.addIssue({ code: 'custom', path: [name], message: tooLarge() });
   });
 }

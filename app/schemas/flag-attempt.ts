@@ -1,6 +1,6 @@
 // Flag attempts (check and submit), shared by the board page and the API. Browser-safe.
 import { z } from 'zod';
-import { string, REQUIRED, tooLong, type FileRules } from './fields';
+import { fileTooLarge, string, REQUIRED, tooLong, type FileRules } from './fields';
 
 /** Longest flag attempt accepted; longer ones are refused before matching (flag-match.server.ts). */
 export const MAX_FLAG_LENGTH = 1000;
@@ -26,5 +26,5 @@ export const WRITEUP_REQUIRED = 'A writeup file is required.';
 export const writeupRules = (required: boolean): FileRules => ({
   required: required ? WRITEUP_REQUIRED : undefined,
   maxBytes: MAX_WRITEUP_BYTES,
-  tooLarge: `The file is too large (at most ${MAX_WRITEUP_BYTES / 1024 / 1024} MB).`,
+  tooLarge: () => fileTooLarge(MAX_WRITEUP_BYTES),
 });
