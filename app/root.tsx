@@ -14,7 +14,7 @@ import type { RequestContext } from './lib/context';
 import { headerViewer, templatable } from './lib/viewer-template.server';
 import { unrecorded } from './lib/viewer-reads.server';
 import { takeFlash } from './lib/session.server';
-import { requestLanguage } from './lib/language.server';
+import { pageLanguage } from './lib/language.server';
 import { text, useLanguage, useT } from './lib/i18n';
 
 // The stylesheet is not among `links`: see Layout.
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (asTokens) ctx.viewer = values!;
   const header = self && values ? headerViewer(self, values, asTokens) : null;
   // Part of every page's data, so a kept render (lib/viewer-template.server.ts) is per language too.
-  const language = await requestLanguage(request, self?.language);
+  const language = pageLanguage();
   return data(
     { user: header?.user ?? null, counts: header?.counts ?? { general: own(0), admin: own(0), rewardRequests: own(0) }, flash, language },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,

@@ -54,12 +54,20 @@ export async function languageOf(input: LanguageInput): Promise<Language> {
 }
 
 /** The language of a request (its cookie and Accept-Language) for this viewer. */
-export function requestLanguage(request: Request, account: string | null | undefined): Promise<Language> {
+function requestLanguage(request: Request, account: string | null | undefined): Promise<Language> {
   return languageOf({ cookie: request.headers.get('Cookie'), acceptLanguage: request.headers.get('Accept-Language'), account });
 }
 
 const scope = new AsyncLocalStorage<Language>();
 setLanguageSource(() => scope.getStore() ?? DEFAULT_LANGUAGE);
+
+/**
+ * The language of the page request under way, decided once for it by inRequestLanguage (server.ts):
+ * loaders read it here rather than deciding again. English outside a page request.
+ */
+export function pageLanguage(): Language {
+  return scope.getStore() ?? DEFAULT_LANGUAGE;
+}
 
 /** Runs `work` with `say` speaking `language`, through every await and callback it starts. */
 export function inLanguage<T>(language: Language, work: () => T): T {

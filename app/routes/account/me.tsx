@@ -17,7 +17,7 @@ import { handleForm, submittedForm } from '~/lib/form.server';
 import { intentSchema } from '~/schemas/fields';
 import { resultFor, typedValue } from '~/lib/form-result';
 import { isLanguage, metaTranslator, text, useT } from '~/lib/i18n';
-import { languageCookie, requestLanguage } from '~/lib/language.server';
+import { languageCookie, pageLanguage } from '~/lib/language.server';
 import { MESSAGES } from '~/lib/messages';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     me: { username: user.username, fullname: user.fullname, email: user.email, gender: user.gender, country: user.country, language: user.language ?? '', coin: user.coin, profile: profileUrl(user), isStaff: !player },
-    countries: countriesIn(await requestLanguage(request, user.language)),
+    countries: countriesIn(pageLanguage()),
     staffNotice: player ? null : STAFF_DO_NOT_PURCHASE,
     rewards: rewards.map((r) => ({ id: r.id, title: r.title, coin: r.coin })),
     requests: requests && {

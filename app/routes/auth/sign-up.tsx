@@ -6,7 +6,7 @@ import { contextOf } from '~/lib/context';
 import { countriesIn } from '~/lib/countries.server';
 import { handleForm } from '~/lib/form.server';
 import { metaTranslator, useT } from '~/lib/i18n';
-import { requestLanguage } from '~/lib/language.server';
+import { pageLanguage } from '~/lib/language.server';
 import { MESSAGES } from '~/lib/messages';
 import { redirectWithFlash } from '~/lib/session.server';
 import { signUpSchema } from '~/schemas/account';
@@ -19,14 +19,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getUser(request, context)) throw redirect('/');
-  return { countries: countriesIn(await requestLanguage(request, null)) };
+  return { countries: countriesIn(pageLanguage()) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (await getUser(request, context)) throw redirect('/');
   const ctx = contextOf(context);
   // The language the page was in becomes the account's: its e-mails, the first one included, are in it.
-  const language = await requestLanguage(request, null);
+  const language = pageLanguage();
   const outcome = await handleForm(request, signUpSchema, (input) => signUp(input, { ip: ctx.ip }, language), { alsoRefused: signUpAlsoRefused });
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash(request, '/login', { type: 'success', text: MESSAGES.signUpSuccess });

@@ -8,7 +8,7 @@ import { ADJUSTMENT_BOOKED, adjustCoins, playerCoins, type CoinReason } from '~/
 import { requireStaffPage } from '~/lib/auth.server';
 import { handleForm } from '~/lib/form.server';
 import { metaTranslator, text, useT, UTC_DATE_TIME } from '~/lib/i18n';
-import { requestLanguage } from '~/lib/language.server';
+import { pageLanguage } from '~/lib/language.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { ADJUSTMENT_LIMIT, ADJUSTMENT_REASON_MAX, coinAdjustmentSchema } from '~/schemas/coins';
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = await requireStaffPage(request, context);
   const page = pageNumber(new URL(request.url).searchParams.get('page'));
   const ledger = await playerCoins(staff, Number(params.id), page, PAGE_SIZE.list);
-  const date = UTC_DATE_TIME[await requestLanguage(request, staff.language)];
+  const date = UTC_DATE_TIME[pageLanguage()];
   return {
     player: ledger.player,
     balance: ledger.balance,

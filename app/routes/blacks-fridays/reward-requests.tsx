@@ -12,7 +12,7 @@ import { requireStaffPage } from '~/lib/auth.server';
 import { NotFound } from '~/lib/errors.server';
 import { handleForm, submittedForm, unknownAction } from '~/lib/form.server';
 import { metaTranslator, text, translator, useT, UTC_DATE_TIME } from '~/lib/i18n';
-import { requestLanguage } from '~/lib/language.server';
+import { pageLanguage } from '~/lib/language.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { hrefWith, without } from '~/lib/url';
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const processed = isProcessedTab(url.pathname);
   const requested = pageNumber(url.searchParams.get('page'));
   const list = await listRewardRequests(user, { processed, page: requested, pageSize: PAGE_SIZE.rewardRequests });
-  const date = UTC_DATE_TIME[await requestLanguage(request, user.language)];
+  const date = UTC_DATE_TIME[pageLanguage()];
   // After the last row of the last page was processed, show the page that is now last.
   const last = lastPage(list.count, PAGE_SIZE.rewardRequests);
   if (requested > last) {
@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { ids, decided } = outcome.value;
     const skipped = new Set(ids.map(String)).size - decided.length;
     // Written in the page's language here: the message holds a count, so it is no fixed text the flash could look up.
-    const t = translator(await requestLanguage(request, user.language));
+    const t = translator(pageLanguage());
     const done = decisionMessage(decision, decided.length, t);
     const note = skipped > 0 ? ` ${skipped === 1 ? t('1 already processed, left as it was.') : t('{{count}} already processed, left as they were.', { count: skipped })}` : '';
     return redirectWithFlash(request, backTo(request), { type: 'success', text: done + note });

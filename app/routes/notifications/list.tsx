@@ -8,7 +8,7 @@ import { noticeIn } from '~/domain/notify.server';
 import { isStaff } from '~/domain/policy.server';
 import { requireUser } from '~/lib/auth.server';
 import { metaTranslator, text, useT, UTC_DATE_TIME } from '~/lib/i18n';
-import { requestLanguage } from '~/lib/language.server';
+import { pageLanguage } from '~/lib/language.server';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import type { Route } from './+types/list';
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const list = listOf(url.pathname);
   const page = await listNotifications(user, list, { page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list, markRead: true });
-  const language = await requestLanguage(request, user.language);
+  const language = pageLanguage();
   const date = UTC_DATE_TIME[language];
   return {
     list,

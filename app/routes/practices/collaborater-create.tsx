@@ -3,7 +3,7 @@ import { AccountForm } from '~/components/account-form';
 import { createCollaborator } from '~/domain/accounts.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { countriesIn } from '~/lib/countries.server';
-import { requestLanguage } from '~/lib/language.server';
+import { pageLanguage } from '~/lib/language.server';
 import { handleForm } from '~/lib/form.server';
 import { metaTranslator, useT } from '~/lib/i18n';
 import { MESSAGES } from '~/lib/messages';
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, context);
-  return { countries: countriesIn(await requestLanguage(request, user.language)) };
+  return { countries: countriesIn(pageLanguage()) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -7,7 +7,7 @@ import { STAFF_ACTION_KINDS, STAFF_ACTION_LABELS } from '~/domain/staff-actions'
 import { listStaffActions, staffLogPeople } from '~/domain/staff-log-list.server';
 import { requireSuperuserPage } from '~/lib/auth.server';
 import { metaTranslator, useT } from '~/lib/i18n';
-import { requestLanguage } from '~/lib/language.server';
+import { pageLanguage } from '~/lib/language.server';
 import { lastPage, PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { readStaffLogQuery } from '~/schemas/staff-log-filter';
 import type { Route } from './+types/staff-actions';
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readStaffLogQuery(url.searchParams);
   const page = pageNumber(url.searchParams.get('page'));
   // "On" and "Details" are worded on the server, where the names and the lines' details are read.
-  const language = await requestLanguage(request, user.language);
+  const language = pageLanguage();
   const [list, people] = await Promise.all([
     listStaffActions(user, query.filter, { page, pageSize: PAGE_SIZE.staffActions }, language),
     staffLogPeople(user),

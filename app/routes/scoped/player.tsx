@@ -10,7 +10,7 @@ import { CountryFlag } from '~/components/country-flag';
 import type { Route } from './+types/player';
 import { SolvedChallenges } from '~/components/solved-challenges';
 import { metaTranslator, useT, type Language } from '~/lib/i18n';
-import { requestLanguage } from '~/lib/language.server';
+import { pageLanguage } from '~/lib/language.server';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const t = metaTranslator(matches);
@@ -23,7 +23,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const [scope, player] = await Promise.all([resolveScope(params as { eventId?: string }), getPlayer(viewer, Number.isInteger(id) ? id : 0)]);
   // Total points come from the scope's standings, the same numbers as its scoreboard.
-  const [solves, points, certificates, language] = await Promise.all([solvesOf(scope, player.id), pointsOf(scope, [player.id]), certificatesOf(player.id), requestLanguage(request, viewer.language)]);
+  const [solves, points, certificates] = await Promise.all([solvesOf(scope, player.id), pointsOf(scope, [player.id]), certificatesOf(player.id)]);
+  const language = pageLanguage();
   return {
     player: {
       username: player.username,

@@ -11,7 +11,7 @@ import { CountryFlag } from '~/components/country-flag';
 import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { metaTranslator, useT } from '~/lib/i18n';
-import { requestLanguage } from '~/lib/language.server';
+import { pageLanguage } from '~/lib/language.server';
 import type { Route } from './+types/scoreboard';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const board = await scoreboardOf(viewer, scope);
   const page = pageNumber(new URL(request.url).searchParams.get('page'));
   // The chart is drawn here, in the page's language (the page cache keys on it too).
-  const language = await requestLanguage(request, viewer.language);
+  const language = pageLanguage();
   const [rows, chart] = await Promise.all([
     board.memo(`page:${page}`, () => board.page(page, PAGE_SIZE.list)),
     chartMarkup(board, language),

@@ -10,7 +10,7 @@ import { resolveScope, rulesOf } from '~/domain/scope.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { MESSAGES } from '~/lib/messages';
 import { metaTranslator, text, useT } from '~/lib/i18n';
-import { requestLanguage } from '~/lib/language.server';
+import { pageLanguage } from '~/lib/language.server';
 import type { Route } from './+types/statistics';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -29,7 +29,8 @@ const PER_UNIT = { day: text('Solves that count, per day.'), week: text('Solves 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, context);
   const scope = await resolveScope(params);
-  const [stats, language] = await Promise.all([scopeStatistics(user, scope), requestLanguage(request, user.language)]);
+  const stats = await scopeStatistics(user, scope);
+  const language = pageLanguage();
   // Dates in the page's language, here on the server so the hydrated page writes the very same text.
   const { unit, buckets } = stats.solvesOverTime;
   return {

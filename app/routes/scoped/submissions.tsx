@@ -29,7 +29,7 @@ import { hrefWith, without } from '~/lib/url';
 import { intentSchema, postedId, postedList } from '~/schemas/fields';
 import { reviewFilters } from '../list-filters';
 import { metaTranslator, text, useT, UTC_DATE_TIME } from '~/lib/i18n';
-import { requestLanguage } from '~/lib/language.server';
+import { pageLanguage } from '~/lib/language.server';
 import type { Route } from './+types/submissions';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The export (submissions-export.ts) reads the same filters.
   const { state, search, isValidated } = reviewFilters(url.searchParams);
-  const language = await requestLanguage(request, user.language);
+  const language = pageLanguage();
   let list;
   try {
     list = await listSubmissions(user, scope, { isValidated, search, page: pageNumber(url.searchParams.get('page')), pageSize: PAGE_SIZE.list });

@@ -8,7 +8,7 @@ import { requireUser } from '~/lib/auth.server';
 import { NotFound } from '~/lib/errors.server';
 import { handleForm } from '~/lib/form.server';
 import { metaTranslator, translator, useT } from '~/lib/i18n';
-import { requestLanguage } from '~/lib/language.server';
+import { pageLanguage } from '~/lib/language.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { TEAM_NAME_MAX, teamCreateSchema } from '~/schemas/team';
 import type { Route } from './+types/create';
@@ -53,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!outcome.ok) return outcome.response;
   const team = outcome.value;
   // The message names the team: it is written in the viewer's language here, not looked up by the page.
-  const t = translator(await requestLanguage(request, user.language));
+  const t = translator(pageLanguage());
   return redirectWithFlash(request, `/competes/${team.eventId}/challenges`, { type: 'success', text: t('Your team {{name}} has been created.', { name: team.name }) });
 }
 

@@ -6,7 +6,7 @@ import { joinTeam, requireTeamPlayer, teamByCode } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { handleForm, submittedForm } from '~/lib/form.server';
 import { metaTranslator, translator, useT } from '~/lib/i18n';
-import { requestLanguage } from '~/lib/language.server';
+import { pageLanguage } from '~/lib/language.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { invitationHome } from '~/schemas/invitation';
 import { TEAM_NAME_MAX, teamJoinSchema } from '~/schemas/team';
@@ -41,7 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await handleForm(form, teamJoinSchema, (input) => joinTeam(user, input));
   if (!outcome.ok) return outcome.response;
   // The message names the team: it is written in the viewer's language here, not looked up by the page.
-  const t = translator(await requestLanguage(request, user.language));
+  const t = translator(pageLanguage());
   return redirectWithFlash(request, `/teams/me?team=${outcome.value.id}`, { type: 'success', text: t('You joined the team {{name}}.', { name: outcome.value.name }) });
 }
 
