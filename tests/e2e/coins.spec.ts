@@ -40,9 +40,10 @@ async function blackFriday(request: APIRequestContext, baseURL: string, tag: str
   return { eventId, challenge: `${tag} vault`, flag: `CTF{${tag}}`, sticker: rewards[0]!, laptop: rewards[1]! };
 }
 
-/** A second browser window with the same JavaScript setting as the test's project. */
+/** A second browser window with the same JavaScript setting and language as the test's project. */
 async function otherWindow(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+  const { javaScriptEnabled, locale } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScriptEnabled !== false, locale });
   return context.newPage();
 }
 
@@ -64,7 +65,7 @@ test('a learner earns coins in black-friday and buys a reward; staff read and ad
   await expect(page.getByTestId('flash')).toHaveText(tr('Your flag was submitted successfully.'));
   // The board says what the player holds and where to spend it.
   await visit(page, `/competes/${friday.eventId}/challenges`);
-  await expect(page.getByTestId('board-coins')).toContainText('My black friday coins: 150');
+  await expect(page.getByTestId('board-coins')).toContainText(`${tr('My black friday coins:')} 150`);
   await page.getByTestId('board-coins').getByRole('link', { name: tr('Spend them on a reward') }).click();
   await expect(page.getByRole('dialog', { name: tr('Purchase a reward') })).toBeVisible();
 
@@ -81,11 +82,11 @@ test('a learner earns coins in black-friday and buys a reward; staff read and ad
   await dialog.getByRole('radio', { name: new RegExp(friday.laptop) }).check();
   await dialog.getByRole('button', { name: tr('Purchase') }).click();
   dialog = page.getByRole('dialog', { name: tr('Purchase a reward') });
-  await expect(dialog.getByRole('alert')).toHaveText('You do not have enough coins: 850 more coins are needed.');
+  await expect(dialog.getByRole('alert')).toHaveText(tr('You do not have enough coins: {{count}} more coins are needed.', { count: 850 }));
 
   await dialog.getByRole('radio', { name: new RegExp(friday.sticker) }).check();
   await dialog.getByRole('button', { name: tr('Purchase') }).click();
-  await expect(page.getByTestId('flash')).toHaveText(PURCHASE_SUCCESS);
+  await expect(page.getByTestId('flash')).toHaveText(tr(PURCHASE_SUCCESS));
   await expect(page).toHaveURL(/\/me$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('coin-balance')).toHaveText('50');
@@ -99,7 +100,7 @@ test('a learner earns coins in black-friday and buys a reward; staff read and ad
   await visit(staff, `/practices/users/${learner.id}`);
   await staff.getByRole('link', { name: tr('Coin ledger') }).click();
   await expect(staff).toHaveURL(new RegExp(`/blacks-fridays/players/${learner.id}/coins$`));
-  await expect(staff.getByRole('heading', { name: `Coins of ${learner.username}` })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: tr('Coins of {{name}}', { name: learner.username }) })).toBeVisible();
   await expect(staff.getByTestId('coin-balance')).toHaveText('50');
   const rows = staff.getByTestId('coin-ledger').getByRole('row');
   await expect(rows).toHaveCount(3); // header, purchase, solve
@@ -115,7 +116,7 @@ test('a learner earns coins in black-friday and buys a reward; staff read and ad
   await staff.getByLabel(tr('Reason')).fill('Duplicate prize');
   await staff.getByRole('button', { name: tr('Adjust') }).click();
   await expect(staff.getByLabel(tr('Amount'))).toHaveAttribute('aria-invalid', 'true');
-  await expect(staff.locator('#amount-error')).toHaveText('You do not have enough coins: 10 more coins are needed.');
+  await expect(staff.locator('#amount-error')).toHaveText(tr('You do not have enough coins: {{count}} more coins are needed.', { count: 10 }));
   await staff.getByLabel(tr('Amount')).fill('25');
   await staff.getByLabel(tr('Reason')).fill('Helped at the stand');
   await staff.getByRole('button', { name: tr('Adjust') }).click();

@@ -90,7 +90,7 @@ test('a team solves in an event, staff validate, the event scoreboard ranks the 
   await staff.getByLabel(tr('Select submission of {{learner}} for {{challenge}}', { learner: member.username, challenge: challenges[0]!.name })).check();
   await staff.getByRole('button', { name: tr('Validate selected') }).click();
   await staff.getByRole('dialog').getByRole('button', { name: tr('Confirm') }).click();
-  await expect(staff.getByTestId('flash')).toHaveText('Submission validation completed successfully! 2 submissions validated.');
+  await expect(staff.getByTestId('flash')).toHaveText(`${tr('Submission validation completed successfully!')} ${tr('{{count}} submissions validated.', { count: 2 })}`);
 
   // The scoreboard ranks the team with its 300 points and both members.
   await visit(page, `/competes/${eventId}/scoreboard`);

@@ -22,7 +22,8 @@ function watchPosts(page: Page): string[] {
 
 /** The error shown under a labelled field, tied to it (aria-describedby). */
 async function expectFieldError(page: Page, label: string, message: string) {
-  const field = page.getByLabel(label, { exact: true });
+  const field = page.getByLabel(tr(label), { exact: true });
+  message = tr(message);
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   // The error, among what describes the field (a note may too: the passwords to type again).
   const describedBy = (await field.getAttribute('aria-describedby'))?.split(' ') ?? [];
@@ -46,7 +47,7 @@ test('sign-up: a too-short password and a mismatch are said under their fields, 
   const posts = watchPosts(page);
   // The schema's required fields are marked so; without JavaScript the browser checks them first (no
   // novalidate), with it the schema's own messages replace the browser's.
-  for (const label of ['Username', 'Full name', 'Email', 'Password', 'Confirm password']) await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '');
+  for (const label of ['Username', 'Full name', 'Email', 'Password', 'Confirm password']) await expect(page.getByLabel(tr(label), { exact: true })).toHaveAttribute('required', '');
   const js = test.info().project.use.javaScriptEnabled !== false;
   await expect(page.locator('form').filter({ has: page.getByLabel(tr('Username')) })).toHaveJSProperty('noValidate', js);
   const username = uniqueName('fv');
@@ -123,7 +124,7 @@ test('categories: a blank name, on add and on edit, is said under its field, by 
   await page.getByLabel(tr('Enter challenge category'), { exact: true }).fill(name);
   await page.getByRole('button', { name: tr('Add') }).click();
   await expect(page.getByTestId('flash')).toHaveText(tr('Addition completed successfully!'));
-  await page.getByRole('link', { name: `Edit ${name}`, exact: true }).click();
+  await page.getByRole('link', { name: tr('Edit {{title}}', { title: name }), exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: tr('Edit category') })).toBeVisible();
   posts = watchPosts(page);
@@ -151,7 +152,7 @@ test('rewards: an empty add form and a coin under the minimum are said under the
   await dialog.getByLabel(tr('Coin')).fill('5');
   await dialog.getByLabel(tr('CTF certification reward')).selectOption('no');
   await dialog.getByRole('button', { name: tr('Save') }).click();
-  await expectFieldError(page, 'Coin', 'Ensure this value is greater than or equal to 10.');
+  await expectFieldError(page, 'Coin', tr('Ensure this value is greater than or equal to {{min}}.', { min: 10 }));
   await expect(dialog.getByLabel(tr('Title'))).toHaveValue(title);
   await expect(dialog.locator('#add-title-error')).toHaveCount(0);
   expect(posts.length).toBe(test.info().project.use.javaScriptEnabled === false ? 2 : 0);
@@ -166,7 +167,7 @@ test('events: a blank name on create is said under its field, by the browser wit
   // Spaces pass the browser's own `required` (the form without JavaScript) and not the schema.
   await page.getByLabel(tr('Name')).fill('   ');
   await writeDescription(page, 'Checked before it posts.', javaScriptEnabled);
-  await page.getByLabel(/^Image/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await page.getByLabel(new RegExp(`^${tr('Image (PNG, JPEG or WebP, at most 2 MB)').split(' (')[0]}`)).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await page.getByLabel(tr('Start date (UTC)')).fill(startDate.toISOString().slice(0, 16));
   await page.getByLabel(tr('End date (UTC)')).fill(endDate.toISOString().slice(0, 16));
   await page.getByRole('button', { name: tr('Create'), exact: true }).click();
@@ -208,7 +209,7 @@ test('challenge board: a blank flag, one of another format, then no writeup or o
   // A file over 10 MB (within the body limit) passes the browser's check and not the schema's.
   await writeup.setInputFiles(fileOf('writeup.md', 10.5));
   await page.getByRole('dialog').getByRole('button', { name: tr('Submit') }).click();
-  await expectFieldError(page, 'Writeup', 'The file is too large (at most 10 MB).');
+  await expectFieldError(page, 'Writeup', tr('The file is too large (at most {{size}} MB).', { size: 10 }));
   await expect(page.getByRole('dialog').getByRole('status')).toHaveText(tr('Your flag is correct.'));
   expectPosted(posts, '/practices/challenges');
 });
@@ -243,14 +244,14 @@ test('challenge create: a blank name, then a blank flag beside a chosen file, ar
   posts = watchPosts(page);
   await step.getByLabel(tr('Flag'), { exact: true }).fill('   ');
   await step.getByLabel(tr('Collation')).selectOption('plain_text');
-  const files = step.getByLabel(/^Files/);
+  const files = step.getByLabel(new RegExp(`^${tr('Files')}`));
   await files.setInputFiles({ name: 'fv-clue.txt', mimeType: 'text/plain', buffer: Buffer.from('a clue') });
   await step.getByRole('button', { name: tr('Create') }).click();
   await expectFieldError(page, 'Flag', REQUIRED);
   expectPosted(posts, '/practices/challenges/create');
   // The browser's refusal leaves the chosen file in place; a page the server sent has none (files never come back).
-  if (js) expect(await page.getByRole('dialog').getByLabel(/^Files/).evaluate((el: HTMLInputElement) => el.files?.length)).toBe(1);
-  else await page.getByRole('dialog').getByLabel(/^Files/).setInputFiles({ name: 'fv-clue.txt', mimeType: 'text/plain', buffer: Buffer.from('a clue') });
+  if (js) expect(await page.getByRole('dialog').getByLabel(new RegExp(`^${tr('Files')}`)).evaluate((el: HTMLInputElement) => el.files?.length)).toBe(1);
+  else await page.getByRole('dialog').getByLabel(new RegExp(`^${tr('Files')}`)).setInputFiles({ name: 'fv-clue.txt', mimeType: 'text/plain', buffer: Buffer.from('a clue') });
   await page.getByRole('dialog').getByLabel(tr('Flag'), { exact: true }).fill('CTF{form_validation}');
   await page.getByRole('dialog').getByRole('button', { name: tr('Create') }).click();
   await expect(page.getByTestId('flash')).toHaveText(tr('Addition completed successfully!'));
@@ -281,7 +282,7 @@ test('challenge edit: a blank name, flag and hint are said under their fields, b
   await visit(page, `${path}?tab=hint`);
   posts = watchPosts(page);
   await page.getByLabel(tr('Hint'), { exact: true }).fill('  ');
-  await page.getByLabel(/^Score deducted/).fill('5');
+  await page.getByLabel(new RegExp(`^${tr('Score deducted (at most {{most}})', { most: 0 }).split(' (')[0]}`)).fill('5');
   await page.getByRole('button', { name: tr('Add hint') }).click();
   await expectFieldError(page, 'Hint', REQUIRED);
   expectPosted(posts, path);
@@ -303,7 +304,7 @@ test('learners import: no file, then one over 5 MB, are said under the field, by
   // Over the import's 5 MB but within the body limit: the schema's refusal, in the browser or on the server.
   await file.setInputFiles(fileOf('learners.xlsx', 5.5));
   await dialog.getByRole('button', { name: tr('Upload') }).click();
-  await expectFieldError(page, 'Excel file', 'The file is too large (at most 5 MB).');
+  await expectFieldError(page, 'Excel file', tr('The file is too large (at most {{size}} MB).', { size: 5 }));
   await expect(page.getByRole('dialog', { name: tr('Export learner') })).toBeVisible();
   expectPosted(posts, '/practices/users');
 });
