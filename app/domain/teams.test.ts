@@ -3,20 +3,11 @@ import { db } from '~/lib/db.server';
 import { DomainError, Forbidden, Invalid, NotFound } from '~/lib/errors.server';
 import { verifyPassword } from '~/lib/password.server';
 import { PASSWORDS_MISMATCH, teamCreateSchema, teamJoinSchema, teamUpdateSchema } from '~/schemas/team';
-import { makeStaff, makeSuperuser, makeUser } from '../../tests/support/factories';
+import { makeStaff, makeSuperuser, makeUser, refusal } from '../../tests/support/factories';
 import { createTestTeam, makeEventChallenge, makeTeamEvent, makeTeamSolve, TEAM_PASSWORD, teamInput } from '../../tests/support/team-factories';
 import { ACCESS_MESSAGES } from './challenge-access.server';
 import { computeTeamStandings, teamStandings } from './team-standings.server';
 import { createTeam, hasActiveTeam, joinTeam, listTeams, myTeam, myTeams, TEAM_MESSAGES, teamInEvent, teamPlayer, teamSubmissions, teamView, updateTeam } from './teams.server';
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a domain error, got ${String(error)}`);
-  return error;
-}
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 

@@ -4,7 +4,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { makeUser } from '../../tests/support/factories';
+import { makeUser, refusal } from '../../tests/support/factories';
 import { teamInput } from '../../tests/support/team-factories';
 import { categoryInUseMessage } from '~/domain/categories.server';
 import { readUploads } from '~/domain/challenge-files.server';
@@ -12,21 +12,12 @@ import { bulkValidationMessage } from '~/domain/submission-review.server';
 import { createTeam, TEAM_MESSAGES } from '~/domain/teams.server';
 import { integer, text } from '~/schemas/fields';
 import { db } from './db.server';
-import { DomainError, Invalid, RateLimited } from './errors.server';
+import { Invalid, RateLimited } from './errors.server';
 import { say } from './i18n';
 import { inLanguage, inRequestLanguage, languageCookie } from './language.server';
 import { createSession, sessionCookie } from './session.server';
 
 const inFrench = <T>(work: () => T) => inLanguage('fr', work);
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a domain error, got ${String(error)}`);
-  return error;
-}
 
 describe('say', () => {
   it('speaks English outside any request, and the language of the scope it runs in', () => {
