@@ -55,6 +55,7 @@ test('a learner reads formatted text and hint, pastes a spaced flag, then sees t
   await page.getByRole('dialog').getByRole('link', { name: trCount('{{count}} Solved') }).click();
   const solvers = page.getByRole('list', { name: tr('Top solvers') });
   await expect(solvers.getByRole('listitem').filter({ hasText: learner.username })).toContainText(tr('{{count}} points', { count: 123 }));
+  await expect(solvers.getByRole('link', { name: learner.username })).toHaveAttribute('href', `/practices/users/${learner.id}`);
   await page.getByRole('dialog').getByRole('link', { name: tr('Challenge'), exact: true }).click();
   await page.getByRole('dialog').getByRole('link', { name: tr('Next: {{name}}', { name: next.name }) }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: next.name })).toBeVisible();

@@ -2,10 +2,10 @@
 // sees the coins on /me, buys a reward in the 'Purchase a reward' dialog (a refusal says how many
 // coins are missing), sees the lowered balance and the request Pending; staff open the player's
 // ledger from the player page, see the solve and the purchase, and adjust the balance.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { datesFor, PNG_BYTES } from '../support/event-factories';
 import { seriousViolations } from './axe';
-import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { activeLearner, logIn, SUPERUSER, otherWindow, uniqueName, visit } from './helpers';
 import { tr } from './language';
 
 const PURCHASE_SUCCESS = 'Reward request sent successfully, wait for the admin platform to approve your request';
@@ -38,13 +38,6 @@ async function blackFriday(request: APIRequestContext, baseURL: string, tag: str
     rewards.push(title);
   }
   return { eventId, challenge: `${tag} vault`, flag: `CTF{${tag}}`, sticker: rewards[0]!, laptop: rewards[1]! };
-}
-
-/** A second browser window with the same JavaScript setting and language as the test's project. */
-async function otherWindow(browser: Browser, baseURL: string) {
-  const { javaScriptEnabled, locale } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScriptEnabled !== false, locale });
-  return context.newPage();
 }
 
 test('a learner earns coins in black-friday and buys a reward; staff read and adjust the ledger', async ({ page, browser, request, baseURL }) => {

@@ -1,8 +1,8 @@
 // Event play in the browser (issue 9 §3, §4, §6), JS off and on: a team's members solve, staff
 // validate on the event's review page, the event scoreboard ranks the team; a player without a team
 // meets the 'Join a team' dialog; an ended event is read-only and leads to its scoreboard.
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { activeLearner, logIn, SUPERUSER, otherWindow, uniqueName, visit } from './helpers';
 import { tr } from './language';
 
 async function tokenOf(request: APIRequestContext, baseURL: string, email: string, password: string): Promise<string> {
@@ -16,13 +16,6 @@ async function seededEvent(request: APIRequestContext, type: string, name: strin
   const found = (await res.json()).results.find((e: { name: string }) => e.name === name);
   expect(found, `seeded event ${name}`).toBeTruthy();
   return found.id;
-}
-
-/** A second browser window with the same JavaScript setting and language as the test's project. */
-async function otherWindow(browser: Browser, baseURL: string) {
-  const { javaScriptEnabled, locale } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScriptEnabled !== false, locale });
-  return context.newPage();
 }
 
 test('a team solves in an event, staff validate, the event scoreboard ranks the team', async ({ page, browser, request, baseURL }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { linkPath, waitForMail } from '../support/mailbox';
 import { SUPERUSER } from '../support/test-server';
 import { tr } from './language';
@@ -70,4 +70,11 @@ export async function writeDescription(page: Page, text: string, javaScriptEnabl
   await editor.click();
   await page.keyboard.type(text);
   await expect(editor).toContainText(text);
+}
+
+/** A second browser window with the same JavaScript setting and language as the test's project. */
+export async function otherWindow(browser: Browser, baseURL: string): Promise<Page> {
+  const { javaScriptEnabled, locale } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScriptEnabled !== false, locale });
+  return context.newPage();
 }

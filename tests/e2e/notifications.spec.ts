@@ -1,9 +1,9 @@
 // Notifications in the browser (issue 10 §5), JS off and on: staff send a notification to an event,
 // a registered learner sees the header badge, opens Notifications → Admin, finds it marked New, and
 // the badge drops once it is read. With JavaScript the badge also moves live (Server-Sent Events).
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { activeLearner, logIn, SUPERUSER, uniqueName, visit, writeDescription } from './helpers';
+import { activeLearner, logIn, SUPERUSER, otherWindow, uniqueName, visit, writeDescription } from './helpers';
 import { tr } from './language';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex');
@@ -30,11 +30,6 @@ async function counts(request: APIRequestContext, token: string): Promise<{ gene
   return (await request.get('/api/notifications/count-new-notification', { headers: { Authorization: `Bearer ${token}` } })).json();
 }
 
-async function otherWindow(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
-  return context.newPage();
-}
-
 test('staff notify an event; a registered learner sees the badge, reads it under Admin, and the badge drops', async ({ page, browser, request, baseURL }) => {
   const js = test.info().project.use.javaScriptEnabled !== false;
   const tag = uniqueName('nt');
@@ -57,7 +52,7 @@ test('staff notify an event; a registered learner sees the badge, reads it under
   await expect(page.locator('#title-error')).toHaveText(tr('This field is required.'));
   await page.getByLabel(tr('Title')).fill(`Round two ${tag}`);
   await writeDescription(page, 'Doors open at noon.', js);
-  await page.getByLabel(/Receiving event/).selectOption({ label: eventName });
+  await page.getByLabel(tr('Receiving event (optional: only its registered players and team members get it)')).selectOption({ label: eventName });
   await page.getByRole('button', { name: tr('Send') }).click();
   await expect(page).toHaveURL(/\/notifications\/admin$/);
   await expect(page.getByText(tr('Notification sent successfully!'))).toBeVisible();
@@ -123,7 +118,7 @@ test('with JavaScript the badge follows a new notification without a page load; 
   for (const tab of [page, second]) {
     await expect(tab.getByTestId('badge-new-notifications')).toHaveText(String(before.general + before.admin + 1), { timeout: 10_000 });
   }
-  await expect(page.locator('header a[href="/notifications/admin"]')).toHaveText(`Admin (${before.admin + 1})`);
+  await expect(page.locator('header a[href="/notifications/admin"]')).toHaveText(`${tr('Admin')} (${before.admin + 1})`);
   // One stream for the user's tabs (a browser has 6 connections per host): the first tab's.
   await page.getByRole('link', { name: tr('Practices') }).click();
   await expect(page).toHaveURL(/\/practices\/challenges$/);

@@ -57,16 +57,21 @@ test('the scoreboard shows the top-5 chart and the ranked players; a player page
   // Ranked rows: number, flag and linked name, score; the leader above the runner-up.
   const table = page.getByTestId('scoreboard-table');
   const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  const rank = async (name: string) => Number(await row(name).getByRole('cell').first().textContent());
   await expect(row(leader.username).getByRole('cell').last()).toHaveText('600');
-  await expect(row(runnerUp.username).getByRole('cell').last()).toHaveText('350');
   // The flag is an image named by its country (an emoji flag is two letters in a box without an emoji font).
   const benin = new Intl.DisplayNames([projectLanguage()], { type: 'region' }).of('BJ')!;
   await expect(row(leader.username).getByRole('img', { name: benin })).toHaveAttribute('src', '/media/flags/BJ');
   await expect.poll(() => row(leader.username).getByRole('img', { name: benin }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  const rank = async (name: string) => Number(await row(name).getByRole('cell').first().textContent());
-  expect(await rank(leader.username)).toBeLessThan(await rank(runnerUp.username));
+  const leaderRank = await rank(leader.username);
+  // Other journeys' players (the journeys run in two languages, with and without JavaScript, on one
+  // server) can push the runner-up past the first page of 10: the pages are read until it shows.
+  for (let n = 2; n <= 10 && !(await row(runnerUp.username).count()); n++) await visit(page, `/practices/scoreboard?page=${n}`);
+  await expect(row(runnerUp.username).getByRole('cell').last()).toHaveText('350');
+  expect(leaderRank).toBeLessThan(await rank(runnerUp.username));
 
   // The player page: total points and the solved challenges with initial value and score obtained.
+  await visit(page, '/practices/scoreboard');
   await row(leader.username).getByRole('link', { name: leader.username }).click();
   await expect(page).toHaveURL(new RegExp(`/practices/users/${leader.id}$`));
   await expect(page.getByRole('heading', { name: leader.username })).toBeVisible();

@@ -36,5 +36,8 @@ test('a learner opens a seeded challenge, unlocks the hint, checks a wrong then 
   await expect(page.getByRole('dialog').getByText(tr('Solved'), { exact: true })).toBeVisible();
 
   await page.getByRole('dialog').getByRole('link', { name: trCount('{{count}} Solved') }).click();
-  await expect(page.getByRole('list', { name: tr('Top solvers') }).getByRole('link', { name: learner.username })).toHaveAttribute('href', `/practices/users/${learner.id}`);
+  // The first five solvers, each linked to their page (whether this learner is among the first five
+  // depends on the other journeys that solved this seeded challenge on the same server; the listing of
+  // a learner's own solve is checked on a fresh challenge in challenge-reading.spec.ts).
+  await expect(page.getByRole('list', { name: tr('Top solvers') }).getByRole('link').first()).toHaveAttribute('href', /^\/practices\/users\/\d+$/);
 });
