@@ -3,7 +3,7 @@
 import type { Category, Challenge, ChallengeFile, Flag, Hint, Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { Invalid, NotFound, type FieldErrors } from '~/lib/errors.server';
-import { say } from '~/lib/i18n';
+import { noSuchObject } from '~/schemas/fields';
 import { remove } from '~/lib/uploads.server';
 import { hasContent, markdownToSafeHtml } from '~/lib/rich-text.server';
 import { RE2JS } from 're2js';
@@ -31,7 +31,6 @@ export const MINIMAL_ABOVE_INITIAL = 'Minimal value should be less than or equal
 export const NEXT_IS_SELF = 'A challenge cannot recommend itself.';
 export const HINT_EXISTS = 'This challenge already has a hint.';
 export const FLAG_NOT_FOUND = 'No Flag matches the given query.';
-const noSuchObject = (id: unknown) => say('Invalid pk "{{pk}}" - object does not exist.', { pk: String(id) });
 
 export type ChallengeWithParts = Challenge & { category: Category; flag: Flag | null; hint: Hint | null; files: ChallengeFile[] };
 const PARTS = { category: true, flag: true, hint: true, files: { orderBy: { id: 'asc' } } } as const satisfies Prisma.ChallengeInclude;

@@ -4,12 +4,11 @@
 import type { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import { Invalid } from '~/lib/errors.server';
-import { say } from '~/lib/i18n';
 import type { Page } from '~/lib/pagination';
 import { text } from '~/lib/i18n';
 import { hasContent, markdownToSafeHtml } from '~/lib/rich-text.server';
 import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.server';
-import { REQUIRED } from '~/schemas/fields';
+import { noSuchObject, REQUIRED } from '~/schemas/fields';
 import type { NotificationInput } from '~/schemas/notification';
 import { noticeRow, notifyPerson } from './notify.server';
 import { isStaff, requireAuthenticated, requireStaff, type Actor } from './policy.server';
@@ -141,7 +140,7 @@ export async function createAdminNotification(actor: Actor | null, input: Notifi
   if (!hasContent(description)) errors.description = [REQUIRED];
   const eventId = input.event ?? null;
   if (eventId !== null && !(await db.event.findUnique({ where: { id: eventId }, select: { id: true } }))) {
-    errors.event = [say('Invalid pk "{{pk}}" - object does not exist.', { pk: eventId })];
+    errors.event = [noSuchObject(eventId)];
   }
   if (Object.keys(errors).length) throw new Invalid(errors);
   const created = await db.$transaction(async (tx) => {

@@ -19,6 +19,7 @@ import { say } from '~/lib/i18n';
 import { PAGE_SIZE, type Page } from '~/lib/pagination';
 import { hashPassword, verifyPassword } from '~/lib/password.server';
 import { consume } from '~/lib/rate-limit.server';
+import { noSuchObject } from '~/schemas/fields';
 import { NO_TEAM, TEAM_UPDATED, type TeamCreateInput, type TeamJoinInput, type TeamUpdateInput } from '~/schemas/team';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { entryRefusal } from './challenge-access.server';
@@ -120,7 +121,7 @@ export async function createTeam(actor: Actor | null, eventId: number | undefine
   requireTeamPlayer(actor);
   if (!eventId) throw new Invalid({ event: [TEAM_MESSAGES.eventRequired] });
   const event = await db.event.findUnique({ where: { id: eventId } });
-  if (!event) throw new Invalid({ event: [say('Invalid pk "{{pk}}" - object does not exist.', { pk: eventId })] });
+  if (!event) throw new Invalid({ event: [noSuchObject(eventId)] });
   const refused = teamDoor(actor, event, 'event');
   if (refused) throw refused;
   const name = input.name.trim();

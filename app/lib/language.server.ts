@@ -53,13 +53,8 @@ export async function languageOf(input: LanguageInput): Promise<Language> {
   return input.acceptLanguage ? fromHeader(input.acceptLanguage) : DEFAULT_LANGUAGE;
 }
 
-/** The language of a request (its cookie and Accept-Language) for this viewer. */
-function requestLanguage(request: Request, account: string | null | undefined): Promise<Language> {
-  return languageOf({ cookie: request.headers.get('Cookie'), acceptLanguage: request.headers.get('Accept-Language'), account });
-}
-
 const scope = new AsyncLocalStorage<Language>();
-setLanguageSource(() => scope.getStore() ?? DEFAULT_LANGUAGE);
+setLanguageSource(pageLanguage);
 
 /**
  * The language of the page request under way, decided once for it by inRequestLanguage (server.ts):
@@ -90,7 +85,8 @@ export async function inRequestLanguage<T>(request: Request, context: unknown, a
     (resolved) => resolved.user,
     () => null,
   );
-  // The root loader reads the same field the same way: on a page kept for many viewers the
-  // language is part of the page's data, not a read of the viewer.
-  return inLanguage(await requestLanguage(request, user && unrecorded(user).language), answer);
+  // Read unrecorded: on a page kept for many viewers the language is part of the page's data (the
+  // root loader returns pageLanguage()), not a read of the viewer.
+  const account = user && unrecorded(user).language;
+  return inLanguage(await languageOf({ cookie: request.headers.get('Cookie'), acceptLanguage: request.headers.get('Accept-Language'), account }), answer);
 }

@@ -19,6 +19,8 @@ export const CHOICE = 'Select a valid choice.';
 export const tooLongMessage = (max: number) => say('Ensure this field has no more than {{max}} characters.', { max });
 export const tooManyMessage = (max: number) => say('Ensure this field has no more than {{max}} elements.', { max });
 export const fileTooLarge = (maxBytes: number) => say('The file is too large (at most {{size}} MB).', { size: maxBytes / 1024 / 1024 });
+/** A posted id that names no record (DRF's wording, as SPEC's API answers it). */
+export const noSuchObject = (id: unknown) => say('Invalid pk "{{pk}}" - object does not exist.', { pk: String(id) });
 /** A length check's error: `string().max(128, tooLong(128))`. */
 export const tooLong = (max: number) => ({ error: () => tooLongMessage(max) });
 
