@@ -65,6 +65,10 @@ function render(request: Request, routerContext: EntryContext, nonce: string, fa
       </NonceContext.Provider>,
       {
         nonce,
+        // The page is sent whole, once all of it is ready: a Suspense boundary (a form loaded through
+        // React.lazy) must be written in place. Past this many bytes React would write its fallback
+        // and move the content in with a script, which a browser without JavaScript never runs.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           clearTimeout(timer);
           const body = new PassThrough();

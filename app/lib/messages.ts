@@ -15,4 +15,5 @@ export const MESSAGES = {
   /** Where no writeup is asked for (Black Friday) and none came. */
   flagSubmittedAlone: 'Your flag was submitted successfully.',
   awaitingReview: 'Waiting for review',
+  noTeam: 'Currently you are not a member of any active groups.',
 } as const;

@@ -1,6 +1,6 @@
 // Flag attempts (check and submit), shared by the board page and the API. Browser-safe.
 import { z } from 'zod';
-import { fileTooLarge, string, REQUIRED, tooLong, type FileRules } from './fields';
+import { fileTooLarge, intentSchema, postedId, string, REQUIRED, tooLong, withFile, type FileRules } from './fields';
 
 /** Longest flag attempt accepted; longer ones are refused before matching (flag-match.server.ts). */
 export const MAX_FLAG_LENGTH = 1000;
@@ -28,3 +28,12 @@ export const writeupRules = (required: boolean): FileRules => ({
   maxBytes: MAX_WRITEUP_BYTES,
   tooLarge: () => fileTooLarge(MAX_WRITEUP_BYTES),
 });
+
+/** The board's step one (app/components/flag-forms.tsx): a flag checked for one challenge. */
+export const checkFlagForm = intentSchema('check', verifyFlagSchema.extend({ challenge: postedId() }));
+const SUBMIT_FLAG_FORM = intentSchema('submit', submitFlagSchema.extend({ challenge: postedId() }));
+/**
+ * The board's step two, given its writeup (the action reads the posted file, the browser the chosen
+ * one) and whether the scope asks for one (writeupRequired).
+ */
+export const submitFlagForm = (writeup: unknown, required: boolean) => withFile(SUBMIT_FLAG_FORM, 'writeup', writeup, writeupRules(required));

@@ -2,6 +2,7 @@
 // creation requires name and passwords; update requires the name only, passwords optional; join
 // requires team name and password, or the invitation code). Browser-safe: no server-only import.
 import { z } from 'zod';
+import { MESSAGES } from '~/lib/messages';
 import { passwordField } from './account';
 import { id, optional, requiredString, string, text, tooLong } from './fields';
 import { INVITATION_CODE } from './invitation';
@@ -9,7 +10,7 @@ import { INVITATION_CODE } from './invitation';
 export const TEAM_NAME_MAX = 50;
 export const PASSWORDS_MISMATCH = "This two password field didn't match";
 /** SPEC §2 and §8 sentences the team pages show (here so components may import them). */
-export const NO_TEAM = 'Currently you are not a member of any active groups.';
+export const NO_TEAM = MESSAGES.noTeam;
 export const TEAM_UPDATED = 'Your Team account has been successfully modified.';
 
 const teamName = text(TEAM_NAME_MAX);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { Suspense } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
-import { AccountForm } from '~/components/account-form';
 import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';
+import { onDemand } from '~/components/on-demand';
 import { EmptyState, FormErrors } from '~/components/field';
 import { LocalTime } from '~/components/local-time';
 import { Pagination } from '~/components/pagination';
@@ -24,6 +25,11 @@ import { redirectWithFlash } from '~/lib/session.server';
 import { isFile } from '~/lib/uploads.server';
 import { profileSchema } from '~/schemas/account';
 import type { Route } from './+types/me';
+
+// The account form brings conform and zod, most of this page's JavaScript: it loads when the form
+// shows (?edit=1), or as the learner reaches for Edit.
+const accountForm = onDemand(() => import('~/components/account-form'));
+const AccountForm = accountForm.component((m) => m.AccountForm);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaTranslator(matches);
@@ -119,15 +125,17 @@ export default function Me() {
       <section className="card">
         <div className="mb-4 flex items-center justify-between">
           <h2 className="text-lg font-semibold">{t('Account details')}</h2>
-          {!editing ? <Link to="?edit=1" className="btn-secondary">{t('Edit')}</Link> : null}
+          {!editing ? <Link to="?edit=1" className="btn-secondary" {...accountForm.intent}>{t('Edit')}</Link> : null}
         </div>
         {editing ? (
-          <AccountForm
-            mode="account"
-            countries={countries}
-            lastResult={profile}
-            defaultValue={{ username: me.username, fullname: me.fullname, email: me.email, gender: me.gender, country: me.country, language: me.language }}
-          />
+          <Suspense fallback={<p className="text-sm text-slate-500">{t('Loading…')}</p>}>
+            <AccountForm
+              mode="account"
+              countries={countries}
+              lastResult={profile}
+              defaultValue={{ username: me.username, fullname: me.fullname, email: me.email, gender: me.gender, country: me.country, language: me.language }}
+            />
+          </Suspense>
         ) : (
           <dl className="grid gap-3 sm:grid-cols-2">
             <div><dt className="text-sm text-slate-500">{t('Username')}</dt><dd>{me.username}</dd></div>

@@ -1,15 +1,15 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { Suspense } from 'react';
 import { z } from 'zod';
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { UrlDialog } from '~/components/dialog';
+import { onDemand } from '~/components/on-demand';
 import { DownloadLink } from '~/components/download-link';
 import { RichText } from '~/components/rich-text';
-import { EmptyState, Field } from '~/components/field';
+import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { ProgressRing } from '~/components/progress-ring';
-import { useSchemaForm } from '~/components/use-schema-form';
 import { categoriesWithProgress } from '~/domain/categories.server';
 import { ACCESS_MESSAGES, entryRefusal, playBlock } from '~/domain/challenge-access.server';
 import { boardChallenge, canSubmit, isAwaitingReview, isRejected, isSolved, listBoard, nextChallengeFor, topSolvers, trainingWeeksOf, type BoardChallenge } from '~/domain/challenge-board.server';
@@ -26,11 +26,17 @@ import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import { redirectWithFlash } from '~/lib/session.server';
 import { EVENT_MESSAGES } from '~/schemas/event';
-import { intentSchema, postedId, withFile } from '~/schemas/fields';
-import { FLAG_FORMAT_MESSAGE, submitFlagSchema, verifyFlagSchema, writeupRules } from '~/schemas/flag-attempt';
+import { intentSchema, postedId } from '~/schemas/fields';
+import { checkFlagForm, submitFlagForm } from '~/schemas/flag-attempt';
 import { hrefWith } from '~/lib/url';
 import { metaTranslator, text, useLanguage, useT } from '~/lib/i18n';
 import type { Route } from './+types/challenges';
+
+// The flag forms bring conform and zod, the heaviest code of the board: they load when a dialog
+// shows them, or as the learner reaches for a challenge's card.
+const flagForms = onDemand(() => import('~/components/flag-forms'));
+const CheckForm = flagForms.component((m) => m.CheckForm);
+const SubmitForm = flagForms.component((m) => m.SubmitForm);
 
 const PER_SLIDE = 3;
 
@@ -116,13 +122,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 const REGISTER = intentSchema('register');
 const UNLOCK_HINT = intentSchema('unlock-hint', z.object({ challenge: postedId(), hint: postedId() }));
-const CHECK = intentSchema('check', verifyFlagSchema.extend({ challenge: postedId() }));
-const SUBMIT = intentSchema('submit', submitFlagSchema.extend({ challenge: postedId() }));
-/**
- * Step two's schema, given its writeup (the action reads the posted file, the browser the chosen
- * one) and whether the scope asks for one (writeupRequired).
- */
-const submitSchema = (writeup: unknown, required: boolean) => withFile(SUBMIT, 'writeup', writeup, writeupRules(required));
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
@@ -151,14 +150,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await verifyFlag(user, challenge, flag, scope);
       return { challengeId: challenge, flag };
     };
-    const outcome = await handleForm(form, CHECK, check, onForm);
+    const outcome = await handleForm(form, checkFlagForm, check, onForm);
     if (!outcome.ok) return outcome.response;
     // Step two keeps its state in the response and a hidden field, not in client memory.
     return { checked: outcome.value };
   }
   if (intent === 'submit') {
     const writeup = form.get('writeup');
-    const outcome = await handleForm(form, submitSchema(writeup, writeupRequired(scope)), ({ challenge, value }) => submitFlag(user, challenge, { value, writeup }, scope), onForm);
+    const outcome = await handleForm(form, submitFlagForm(writeup, writeupRequired(scope)), ({ challenge, value }) => submitFlag(user, challenge, { value, writeup }, scope), onForm);
     if (!outcome.ok) return outcome.response;
     // Said as it is: a solve that waits for review does not count yet, and a flag may come alone.
     const text = isAwaitingReview(scope, outcome.value) ? MESSAGES.flagSubmittedForReview : outcome.value.writeupName ? MESSAGES.flagSubmitted : MESSAGES.flagSubmittedAlone;
@@ -224,7 +223,7 @@ function Card({ c, solved, rejected, awaiting, staff, superuser, href, base }: {
   return (
     <li className="card relative flex flex-col gap-2">
       <div className="flex items-start justify-between gap-2">
-        <Link to={href} className="font-semibold after:absolute after:inset-0" preventScrollReset>{c.name}</Link>
+        <Link to={href} className="font-semibold after:absolute after:inset-0" preventScrollReset {...flagForms.intent}>{c.name}</Link>
         {/* Solved: what the player scored (a hint's penalty included), not what the next solver would get. */}
         {solved && c.last ? (
           <span className="text-right text-lg font-bold text-green-800" data-testid="own-score">{c.last.score}<span className="sr-only">{` ${t('points scored')}`}</span></span>
@@ -418,75 +417,23 @@ export default function Challenges() {
                   <p className="text-sm font-medium text-green-700">{t(MESSAGES.flagCorrect)}</p>
                   <p className="text-sm text-slate-600">{t(d.staffNote)}</p>
                 </div>
-              ) : checked ? (
-                <SubmitForm challengeId={c.id} flag={checked.flag} writeupRequired={d.writeupRequired} lastResult={resultFor(reply, 'submit')} busy={busy} />
               ) : (
-                <CheckForm
-                  challengeId={c.id} staffNote={d.staffNote} replied={!!result} busy={busy}
-                  lastResult={resultFor(reply, 'check')} submittedFlagErrors={resultFor(reply, 'submit')?.error?.value}
-                />
+                <Suspense fallback={<p className="text-sm text-slate-500">{t('Loading…')}</p>}>
+                  {checked ? (
+                    <SubmitForm challengeId={c.id} flag={checked.flag} writeupRequired={d.writeupRequired} lastResult={resultFor(reply, 'submit')} busy={busy} />
+                  ) : (
+                    <CheckForm
+                      challengeId={c.id} staffNote={d.staffNote} replied={!!result} busy={busy}
+                      lastResult={resultFor(reply, 'check')} submittedFlagErrors={resultFor(reply, 'submit')?.error?.value}
+                    />
+                  )}
+                </Suspense>
               )}
             </div>
           )}
         </UrlDialog>
       ) : null}
     </div>
-  );
-}
-
-type Reply = SubmissionResult<string[]> | null;
-
-/**
- * Step one, checked in the browser with CHECK before it posts (a blank flag, one not of the format
- * CTF{flag}); `lastResult` is the reply to a check. A submission refused for its flag (step two's
- * `value`) comes back here, its message under the flag.
- */
-function CheckForm({ challengeId, staffNote, replied, lastResult, submittedFlagErrors, busy }: {
-  challengeId: number;
-  staffNote: string | null;
-  replied: boolean;
-  lastResult: Reply;
-  submittedFlagErrors: string[] | null | undefined;
-  busy: boolean;
-}) {
-  const [form, fields] = useSchemaForm(CHECK, lastResult);
-  const errors = fields.flag.errors ?? submittedFlagErrors;
-  const t = useT();
-  return (
-    // No browser pattern or required (noValidate, also without JavaScript): a flag pasted with spaces
-    // around it is fine (the schema trims it), and a wrong one gets the product's own message.
-    <Form method="post" className="space-y-3" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="check" />
-      <input type="hidden" name="challenge" value={challengeId} />
-      {staffNote ? <p className="text-sm text-slate-600" data-testid="staff-note">{t(staffNote)}</p> : null}
-      <Field label={t('Flag')} name="flag" errors={errors}>
-        <input id="flag" name="flag" placeholder={t('CTF{flag}')} aria-describedby="flag-format" className="input" autoComplete="off" key={replied ? 'retry' : 'first'} />
-      </Field>
-      {errors ? null : <p id="flag-format" className="-mt-3 text-xs text-slate-500">{t(FLAG_FORMAT_MESSAGE)}</p>}
-      <button type="submit" className="btn-primary" disabled={busy}>{t('Check the flag')}</button>
-    </Form>
-  );
-}
-
-/**
- * Step two: the checked flag rides in a hidden field; the writeup, where the scope asks for one, is
- * checked in the browser with the action's schema (given the chosen file) before it posts.
- */
-function SubmitForm({ challengeId, flag, writeupRequired, lastResult, busy }: { challengeId: number; flag: string; writeupRequired: boolean; lastResult: Reply; busy: boolean }) {
-  const schema = useMemo(() => (formData: FormData) => submitSchema(formData.get('writeup'), writeupRequired), [writeupRequired]);
-  const [form] = useSchemaForm(schema, lastResult, { nativeValidation: true });
-  const t = useT();
-  return (
-    <Form method="post" encType="multipart/form-data" className="space-y-3" {...getFormProps(form)}>
-      <p role="status" className="text-sm font-medium text-green-700">{t(MESSAGES.flagCorrect)}</p>
-      <input type="hidden" name="intent" value="submit" />
-      <input type="hidden" name="challenge" value={challengeId} />
-      <input type="hidden" name="value" value={flag} />
-      <Field label={writeupRequired ? t('Writeup') : t('Writeup (optional)')} name="writeup" errors={form.allErrors.writeup}>
-        <input id="writeup" name="writeup" type="file" required={writeupRequired} className="input" />
-      </Field>
-      <button type="submit" className="btn-primary" disabled={busy}>{t('Submit')}</button>
-    </Form>
   );
 }
 

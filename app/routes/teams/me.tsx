@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { getFormProps } from '@conform-to/react';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { EmptyState, Field, FormErrors } from '~/components/field';
-import { useSchemaForm } from '~/components/use-schema-form';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useActionData, useLoaderData } from 'react-router';
+import { EmptyState } from '~/components/field';
+import { onDemand } from '~/components/on-demand';
 import { myTeam, updateTeam } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { env } from '~/lib/env.server';
@@ -10,8 +9,12 @@ import { CountryFlag } from '~/components/country-flag';
 import { handleForm, submittedForm } from '~/lib/form.server';
 import { metaTranslator, text, useT } from '~/lib/i18n';
 import { redirectWithFlash } from '~/lib/session.server';
-import { NO_TEAM, TEAM_NAME_MAX, TEAM_UPDATED, teamUpdateSchema } from '~/schemas/team';
+import { MESSAGES } from '~/lib/messages';
+import { TEAM_UPDATED, teamUpdateSchema } from '~/schemas/team';
 import type { Route } from './+types/me';
+
+// The leader's form brings conform and zod: only the leader's page loads it.
+const TeamAccountForm = onDemand(() => import('~/components/team-account-form')).component((m) => m.TeamAccountForm);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaTranslator(matches);
@@ -89,14 +92,12 @@ function InvitationLink({ link }: { link: string }) {
 export default function MyTeam() {
   const { team, others, invitation } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(teamUpdateSchema, result?.result);
-  const busy = useNavigation().state === 'submitting';
   const t = useT();
   if (!team) {
     return (
       <div className="card mx-auto max-w-xl space-y-4">
         <h1 className="text-2xl font-bold">{t('My team')}</h1>
-        <EmptyState text={t(NO_TEAM)} />
+        <EmptyState text={t(MESSAGES.noTeam)} />
         <p className="flex justify-center gap-3">
           <Link className="btn-primary" to="/teams/create">{t('Create a team')}</Link>
           <Link className="btn-secondary" to="/teams/join">{t('Join a team')}</Link>
@@ -126,23 +127,9 @@ export default function MyTeam() {
         <h2 className="mb-4 text-lg font-semibold">{t('Team account')}</h2>
         {invitation ? <InvitationLink link={invitation} /> : null}
         {team.isOwner ? (
-          <Form method="post" {...getFormProps(form)}>
-            <FormErrors errors={form.errors} />
-            <input type="hidden" name="team" value={team.id} />
-            <Field label={t('Team name')} name="name" errors={fields.name.errors}>
-              <input id="name" name="name" className="input" required={fields.name.required} maxLength={TEAM_NAME_MAX} defaultValue={String(result?.result.initialValue?.name ?? team.name)} />
-            </Field>
-            <Field label={t('Current password')} name="current_password" errors={fields.current_password.errors}>
-              <input id="current_password" name="current_password" type="password" className="input" autoComplete="current-password" />
-            </Field>
-            <Field label={t('New password')} name="password" errors={fields.password.errors}>
-              <input id="password" name="password" type="password" className="input" autoComplete="new-password" />
-            </Field>
-            <Field label={t('Confirm new password')} name="re_password" errors={fields.re_password.errors}>
-              <input id="re_password" name="re_password" type="password" className="input" autoComplete="new-password" />
-            </Field>
-            <button type="submit" className="btn-primary" disabled={busy}>{t('Update')}</button>
-          </Form>
+          <Suspense fallback={<p className="text-sm text-slate-500">{t('Loading…')}</p>}>
+            <TeamAccountForm team={team} lastResult={result?.result} />
+          </Suspense>
         ) : (
           <>
             <div className="mb-4">
