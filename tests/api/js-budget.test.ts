@@ -2,8 +2,8 @@
 // compressed scripts, headers included, as a phone on a slow link downloads them before the page
 // is interactive. Counted as the browser gets them from this very server: every script a page
 // names for preloading, fetched with the encodings a browser takes, its compressed body and its
-// response headers. An import that pulls zod, conform or a chart into a page's first load (the
-// board's flag forms and /me's account form load only when shown: React.lazy) fails here.
+// response headers. An import that pulls zod, conform or a chart into a page's first load fails
+// here (the forms load their code when shown or used: app/components/on-demand.tsx).
 // `npm run bench:phone` measures the same pages in Chromium, with their paint times.
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +11,11 @@ import { activeLearner, base, sessionCookie } from '../support/api-client';
 
 const BUDGET = 120 * 1024;
 /**
- * The pages a learner spends their time on (/teams/me as a player without a team, whose page names
- * the same scripts as a member's). Pages whose purpose is a form (log in, sign up, create or join a
- * team) load its checks at once and are not held to it.
+ * The pages a learner uses (/teams/me as a player without a team, whose page names the same scripts
+ * as a member's), and the forms a visitor meets first, anonymous. The staff's pages are not held to it.
  */
-const PAGES = ['/', '/practices/challenges', '/practices/scoreboard', '/me', '/notifications', '/teams/me'];
+const PAGES = ['/', '/practices/challenges', '/practices/scoreboard', '/me', '/notifications', '/teams/me', '/teams/create', '/teams/join'];
+const ANONYMOUS_PAGES = ['/login', '/sign-up', '/password/forgot'];
 
 /** What the wire carries for one GET: the status line, the headers and the body as sent (not decoded). */
 function wireBytes(path: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; body: Buffer }> {
@@ -43,8 +43,8 @@ beforeAll(async () => {
 });
 
 describe('learner pages load at most 120 KiB of compressed JavaScript', () => {
-  it.each(PAGES)('%s', async (path) => {
-    const page = await wireBytes(path, { Cookie: cookie, Accept: 'text/html', 'Accept-Encoding': 'identity' });
+  it.each([...PAGES.map((path) => [path, true] as const), ...ANONYMOUS_PAGES.map((path) => [path, false] as const)])('%s', async (path, signedIn) => {
+    const page = await wireBytes(path, { ...(signedIn ? { Cookie: cookie } : {}), Accept: 'text/html', 'Accept-Encoding': 'identity' });
     expect(page.status).toBe(200);
     const scripts = [...page.body.toString('utf8').matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
     // The entry, React and React Router at least: a page that names none would pass for nothing.

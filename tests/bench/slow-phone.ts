@@ -1,6 +1,6 @@
-// `npm run bench:phone`: the learner pages as a phone on a slow link sees them (issue 21 §1), JS
-// on and off. Chromium's DevTools protocol throttles the CPU 4x and the network to 150 ms of latency
-// and 1.6 Mbps each way (the issue's profile); for each page it reports first contentful paint, the
+// `npm run bench:phone`: the learner pages and the first forms (log in, sign up) as a phone on a slow
+// link sees them (issue 21 §1), JS on and off. Chromium's DevTools protocol throttles the CPU 4x and
+// the network to 150 ms of latency and 1.6 Mbps each way (the issue's profile); for each page it reports first contentful paint, the
 // compressed bytes of JavaScript, CSS and HTML it loaded, and in which order the stylesheet, the
 // HTML and the first script finished. Nothing is asserted (ARCHITECTURE "Tests"): it prints, and
 // saves tests/bench/slow-phone.json. Uses the build/ there is (run `npm run build` first).
@@ -56,6 +56,18 @@ try {
   for (const js of [true, false]) {
     const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: js, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
+    const wire = await throttle(page);
+    const kib = (n: number) => (n / 1024).toFixed(1);
+    // Each page measured cold: the cache is cleared first, as a first visit on a slow link.
+    const measured = async (path: string) => {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      const m = await measure(page, wire, path, js);
+      results.push(m);
+      console.log(`${js ? 'JS on ' : 'JS off'}  ${path.padEnd(28)} FCP ${String(m.fcpMs).padStart(5)} ms${m.fcpMs < TARGETS.fcpMs ? '' : ' (over 1 s)'}  JS ${kib(m.bytes.js).padStart(6)} KiB${m.bytes.js / 1024 <= TARGETS.jsKiB ? '' : ' (over 120)'}  CSS ${kib(m.bytes.css)} KiB  HTML ${kib(m.bytes.html)} KiB  first on the wire: ${m.firstOnWire.join(', ')}`);
+    };
+    // The forms a visitor meets first, then the learner's pages.
+    for (const path of ['/login', '/sign-up']) await measured(path);
     await page.goto('/login');
     await page.getByLabel('Email').fill(LEARNER);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -63,17 +75,7 @@ try {
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     const event = await page.evaluate(async () => (await (await fetch('/api/events/?page_size=100')).json()).results?.find((e: { name: string }) => e.name === 'Cyber Week Online CTF')?.id).catch(() => undefined);
     const eventPages = event ? [`/competes/${event}/challenges`, `/competes/${event}/scoreboard`] : [];
-    const wire = await throttle(page);
-    // Each page once unmeasured (a phone that has been here: its HTTP cache holds the scripts), then
-    // measured cold: the cache is cleared first, as a first visit on a slow link.
-    for (const path of ['/', '/practices/challenges', '/practices/scoreboard', ...eventPages, '/me', '/notifications']) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.clearBrowserCache');
-      const m = await measure(page, wire, path, js);
-      results.push(m);
-      const kib = (n: number) => (n / 1024).toFixed(1);
-      console.log(`${js ? 'JS on ' : 'JS off'}  ${path.padEnd(28)} FCP ${String(m.fcpMs).padStart(5)} ms${m.fcpMs < TARGETS.fcpMs ? '' : ' (over 1 s)'}  JS ${kib(m.bytes.js).padStart(6)} KiB${m.bytes.js / 1024 <= TARGETS.jsKiB ? '' : ' (over 120)'}  CSS ${kib(m.bytes.css)} KiB  HTML ${kib(m.bytes.html)} KiB  first on the wire: ${m.firstOnWire.join(', ')}`);
-    }
+    for (const path of ['/', '/practices/challenges', '/practices/scoreboard', ...eventPages, '/me', '/notifications', '/teams/me', '/teams/create']) await measured(path);
     await context.close();
   }
 } finally {

@@ -15,11 +15,19 @@ export async function mailLink(to: string, subject: RegExp, after = 0): Promise<
   return linkPath(await waitForMail(MAIL_DIR, to, { subject, after }));
 }
 
-/** page.goto that, with JavaScript on, also waits until React has hydrated the page. */
+/**
+ * page.goto that, with JavaScript on, also waits until React has hydrated the page, and its forms
+ * that load their code when used (app/components/on-demand.tsx `onUse`) once the learner points at
+ * them, as a learner does before typing: what the test then checks is the form with its code.
+ */
 export async function visit(page: Page, path: string) {
   await page.goto(path);
   if (test.info().project.use.javaScriptEnabled !== false) {
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    for (const region of await page.locator('[data-on-use]').all()) {
+      await region.dispatchEvent('pointerover');
+      await expect(region).toHaveAttribute('data-on-use', 'ready');
+    }
   }
 }
 

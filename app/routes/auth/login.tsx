@@ -1,7 +1,5 @@
-import { getFormProps } from '@conform-to/react';
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { Field, FormErrors } from '~/components/field';
-import { useSchemaForm } from '~/components/use-schema-form';
+import { Link, redirect, useActionData, useLoaderData } from 'react-router';
+import { onUse } from '~/components/on-demand';
 import { getUser } from '~/lib/auth.server';
 import { loginAuthenticator } from '~/domain/login-form.server';
 import { contextOf } from '~/lib/context';
@@ -13,6 +11,9 @@ import { loginSchema } from '~/schemas/account';
 import { RETURN_PARAM, safeReturnPath } from '~/lib/return-to';
 import { sessionCookie } from '~/lib/session.server';
 import type { Route } from './+types/login';
+
+// conform and zod load when the visitor starts using the form.
+const LoginForm = onUse(() => import('~/components/login-form'), (m) => m.LoginForm);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaTranslator(matches);
@@ -65,26 +66,11 @@ async function authenticated(authenticator: ReturnType<typeof loginAuthenticator
 export default function Login() {
   const { returnTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
-  const busy = useNavigation().state === 'submitting';
   const t = useT();
-  const [form, fields] = useSchemaForm(loginSchema, result, { nativeValidation: true });
   return (
     <div className="card mx-auto max-w-md">
       <h1 className="mb-6 text-2xl font-bold">{t('Log in')}</h1>
-      <FormErrors errors={form.errors} />
-      <Form method="post" replace {...getFormProps(form)}>
-        {returnTo !== '/' ? <input type="hidden" name={RETURN_PARAM} value={returnTo} /> : null}
-        <Field label={t('Email')} name="email" errors={fields.email.errors}>
-          <input id="email" name="email" type="email" required={fields.email.required} autoComplete="email" className="input" defaultValue={String(result?.initialValue?.email ?? '')} />
-        </Field>
-        <Field label={t('Password')} name="password" errors={fields.password.errors}>
-          <input id="password" name="password" type="password" required={fields.password.required} autoComplete="current-password" className="input" />
-        </Field>
-        <div className="mb-4 text-right text-sm">
-          <Link className="link" to="/password/forgot">{t('Forgot password?')}</Link>
-        </div>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>{t('Log in')}</button>
-      </Form>
+      <LoginForm returnTo={returnTo} lastResult={result} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('No account yet?')} <Link className="link" to="/sign-up">{t('Sign up')}</Link>
       </p>

@@ -1,7 +1,5 @@
-import { getFormProps } from '@conform-to/react';
-import { Form, useActionData, useNavigation } from 'react-router';
-import { Field, FormErrors } from '~/components/field';
-import { useSchemaForm } from '~/components/use-schema-form';
+import { useActionData } from 'react-router';
+import { onUse } from '~/components/on-demand';
 import { requestPasswordReset } from '~/domain/accounts.server';
 import { contextOf } from '~/lib/context';
 import { handleForm } from '~/lib/form.server';
@@ -9,6 +7,9 @@ import { metaTranslator, useT } from '~/lib/i18n';
 import { MESSAGES } from '~/lib/messages';
 import { forgotPasswordSchema } from '~/schemas/account';
 import type { Route } from './+types/password-forgot';
+
+// conform and zod load when the visitor starts using the form.
+const ForgotPasswordForm = onUse(() => import('~/components/password-forms'), (m) => m.ForgotPasswordForm);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaTranslator(matches);
@@ -24,10 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
   const t = useT();
   const sent = !!result && 'sent' in result;
-  const [form, fields] = useSchemaForm(forgotPasswordSchema, result && 'result' in result ? result.result : null, { nativeValidation: true });
   return (
     <div className="card mx-auto max-w-md">
       <h1 className="mb-2 text-2xl font-bold">{t('Forgot your password?')}</h1>
@@ -35,13 +34,7 @@ export default function ForgotPassword() {
       {sent ? (
         <p role="status" className="mb-4 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{t(MESSAGES.resetEmailSent)}</p>
       ) : null}
-      <FormErrors errors={form.errors} />
-      <Form method="post" {...getFormProps(form)}>
-        <Field label={t('Email')} name="email" errors={fields.email.errors}>
-          <input id="email" name="email" type="email" required={fields.email.required} autoComplete="email" className="input" />
-        </Field>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>{t('Send link')}</button>
-      </Form>
+      <ForgotPasswordForm lastResult={result && 'result' in result ? result.result : null} />
     </div>
   );
 }

@@ -1,7 +1,5 @@
-import { getFormProps } from '@conform-to/react';
-import { Form, useActionData, useNavigation, useParams } from 'react-router';
-import { Field, FormErrors } from '~/components/field';
-import { useSchemaForm } from '~/components/use-schema-form';
+import { useActionData, useParams } from 'react-router';
+import { onUse } from '~/components/on-demand';
 import { confirmPasswordReset } from '~/domain/accounts.server';
 import { contextOf } from '~/lib/context';
 import { handleForm, submittedForm } from '~/lib/form.server';
@@ -9,6 +7,9 @@ import { metaTranslator, useT } from '~/lib/i18n';
 import { redirectWithFlash, LOGIN_MESSAGES } from '~/lib/session.server';
 import { resetPasswordSchema } from '~/schemas/account';
 import type { Route } from './+types/password-reset';
+
+// conform and zod load when the visitor starts using the form.
+const ResetPasswordForm = onUse(() => import('~/components/password-forms'), (m) => m.ResetPasswordForm);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaTranslator(matches);
@@ -29,26 +30,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ResetPassword() {
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
   const t = useT();
-  // The action reads uid and token from the URL, not the form: the browser's check reads them there too.
   const { uid, token } = useParams();
-  const [form, fields] = useSchemaForm(resetPasswordSchema, result?.result, { nativeValidation: true, serverFields: { uid, token } });
-  // SPEC §5: server errors for new_password or token show their first message.
-  const linkError = fields.token.errors?.[0] ?? fields.uid.errors?.[0];
   return (
     <div className="card mx-auto max-w-md">
       <h1 className="mb-6 text-2xl font-bold">{t('Choose a new password')}</h1>
-      <FormErrors errors={linkError ? [linkError] : form.errors} />
-      <Form method="post" {...getFormProps(form)}>
-        <Field label={t('New password')} name="new_password" errors={fields.new_password.errors}>
-          <input id="new_password" name="new_password" type="password" required={fields.new_password.required} autoComplete="new-password" className="input" />
-        </Field>
-        <Field label={t('Confirm new password')} name="re_new_password" errors={fields.re_new_password.errors}>
-          <input id="re_new_password" name="re_new_password" type="password" required={fields.re_new_password.required} autoComplete="new-password" className="input" />
-        </Field>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>{t('Reset password')}</button>
-      </Form>
+      <ResetPasswordForm lastResult={result?.result} uid={uid} token={token} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, redirect, useActionData, useLoaderData } from 'react-router';
-import { AccountForm } from '~/components/account-form';
+import { onUse } from '~/components/on-demand';
 import { signUp, signUpAlsoRefused } from '~/domain/accounts.server';
 import { getUser } from '~/lib/auth.server';
 import { contextOf } from '~/lib/context';
@@ -11,6 +11,9 @@ import { MESSAGES } from '~/lib/messages';
 import { redirectWithFlash } from '~/lib/session.server';
 import { signUpSchema } from '~/schemas/account';
 import type { Route } from './+types/sign-up';
+
+// conform and zod load when the visitor starts using the form.
+const AccountForm = onUse(() => import('~/components/account-form'), (m) => m.AccountForm);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaTranslator(matches);

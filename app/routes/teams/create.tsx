@@ -1,7 +1,5 @@
-import { getFormProps } from '@conform-to/react';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { Field, FormErrors } from '~/components/field';
-import { useSchemaForm } from '~/components/use-schema-form';
+import { Link, useActionData, useLoaderData } from 'react-router';
+import { onUse } from '~/components/on-demand';
 import { resolveScope } from '~/domain/scope.server';
 import { createTeam, eventsOpenForTeams, myTeamIn, requireTeamPlayer } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
@@ -10,8 +8,11 @@ import { handleForm } from '~/lib/form.server';
 import { metaTranslator, translator, useT } from '~/lib/i18n';
 import { pageLanguage } from '~/lib/language.server';
 import { redirectWithFlash } from '~/lib/session.server';
-import { TEAM_NAME_MAX, teamCreateSchema } from '~/schemas/team';
+import { teamCreateSchema } from '~/schemas/team';
 import type { Route } from './+types/create';
+
+// conform and zod load when the player starts using the form.
+const TeamCreateForm = onUse(() => import('~/components/team-forms'), (m) => m.TeamCreateForm);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaTranslator(matches);
@@ -60,8 +61,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function CreateTeam() {
   const { fixed, events, chosen, current } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(teamCreateSchema, result?.result);
-  const busy = useNavigation().state === 'submitting';
   const t = useT();
   return (
     <div className="card mx-auto max-w-md">
@@ -72,34 +71,7 @@ export default function CreateTeam() {
           {t('You already play this event in the team')} <Link className="link" to={`/teams/me?team=${current.id}`}>{current.name}</Link>.
         </p>
       ) : null}
-      <FormErrors errors={form.errors} />
-      {!fixed && events.length === 0 ? (
-        <p className="text-slate-600">{t('No team event is open for teams at the moment.')}</p>
-      ) : (
-        <Form method="post" {...getFormProps(form)}>
-          {!fixed ? (
-            <Field label={t('Event')} name="event" errors={fields.event.errors}>
-              <select id="event" name="event" className="input" defaultValue={String(result?.result.initialValue?.event ?? chosen ?? events[0]?.id ?? '')}>
-                {events.map((e) => (
-                  <option key={e.id} value={e.id}>{e.name}{e.upcoming ? ` (${t('upcoming')})` : ''}</option>
-                ))}
-              </select>
-            </Field>
-          ) : fields.event.errors ? (
-            <FormErrors errors={fields.event.errors} />
-          ) : null}
-          <Field label={t('Team name')} name="name" errors={fields.name.errors}>
-            <input id="name" name="name" className="input" required={fields.name.required} maxLength={TEAM_NAME_MAX} autoComplete="off" defaultValue={String(result?.result.initialValue?.name ?? '')} />
-          </Field>
-          <Field label={t('Password')} name="password" errors={fields.password.errors}>
-            <input id="password" name="password" type="password" className="input" required={fields.password.required} autoComplete="new-password" />
-          </Field>
-          <Field label={t('Confirm password')} name="re_password" errors={fields.re_password.errors}>
-            <input id="re_password" name="re_password" type="password" className="input" required={fields.re_password.required} autoComplete="new-password" />
-          </Field>
-          <button type="submit" className="btn-primary w-full" disabled={busy}>{t('Create')}</button>
-        </Form>
-      )}
+      <TeamCreateForm fixed={fixed} events={events} chosen={chosen} lastResult={result?.result} />
       <p className="mt-4 text-center text-sm text-slate-600">
         {t('Have an invitation?')} <Link className="link" to={fixed ? `/teams/join?event=${fixed.id}` : '/teams/join'}>{t('Join a team')}</Link>
       </p>

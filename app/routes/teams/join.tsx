@@ -1,7 +1,6 @@
-import { getFormProps } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { Field, FormErrors } from '~/components/field';
-import { useSchemaForm } from '~/components/use-schema-form';
+import { FormErrors } from '~/components/field';
+import { onUse } from '~/components/on-demand';
 import { joinTeam, requireTeamPlayer, teamByCode } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { handleForm, submittedForm } from '~/lib/form.server';
@@ -9,8 +8,12 @@ import { metaTranslator, translator, useT } from '~/lib/i18n';
 import { pageLanguage } from '~/lib/language.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import { invitationHome } from '~/schemas/invitation';
-import { TEAM_NAME_MAX, teamJoinSchema } from '~/schemas/team';
+import { teamJoinSchema } from '~/schemas/team';
 import type { Route } from './+types/join';
+
+// The name-and-password form is checked in the browser, its conform and zod loaded when the player
+// starts using it; the invitation's form has no field to check.
+const TeamJoinForm = onUse(() => import('~/components/team-forms'), (m) => m.TeamJoinForm);
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const t = metaTranslator(matches);
@@ -49,33 +52,23 @@ export default function JoinTeam() {
   const { team, event } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.result.error;
-  // The name-and-password form is checked in the browser; the invitation's form has no field to check.
-  const [form, fields] = useSchemaForm(teamJoinSchema, team ? null : result?.result);
   const busy = useNavigation().state === 'submitting';
   const t = useT();
   return (
     <div className="card mx-auto max-w-md">
       <h1 className="mb-2 text-2xl font-bold">{team ? t('Join {{name}}', { name: team.name }) : t('Join a team')}</h1>
-      <FormErrors errors={team ? [...(errors?.[''] ?? []), ...(errors?.code_invitation ?? [])] : form.errors} />
       {team ? (
-        <Form method="post">
-          <p className="mb-4 text-slate-600">
-            {t('You were invited to the team')} <strong>{team.name}</strong> {t('of')} <strong>{team.event}</strong>.
-          </p>
-          <button type="submit" className="btn-primary w-full" disabled={busy}>{t('Join')}</button>
-        </Form>
+        <>
+          <FormErrors errors={[...(errors?.[''] ?? []), ...(errors?.code_invitation ?? [])]} />
+          <Form method="post">
+            <p className="mb-4 text-slate-600">
+              {t('You were invited to the team')} <strong>{team.name}</strong> {t('of')} <strong>{team.event}</strong>.
+            </p>
+            <button type="submit" className="btn-primary w-full" disabled={busy}>{t('Join')}</button>
+          </Form>
+        </>
       ) : (
-        <Form method="post" {...getFormProps(form)}>
-          {event ? <input type="hidden" name="event" value={event} /> : null}
-          <FormErrors errors={fields.event.errors} />
-          <Field label={t('Team name')} name="name" errors={fields.name.errors}>
-            <input id="name" name="name" className="input" required maxLength={TEAM_NAME_MAX} autoComplete="off" defaultValue={String(result?.result.initialValue?.name ?? '')} />
-          </Field>
-          <Field label={t('Password')} name="password" errors={fields.password.errors}>
-            <input id="password" name="password" type="password" className="input" required autoComplete="off" />
-          </Field>
-          <button type="submit" className="btn-primary w-full" disabled={busy}>{t('Join')}</button>
-        </Form>
+        <TeamJoinForm event={event} lastResult={result?.result} />
       )}
       <p className="mt-4 text-center text-sm text-slate-600">
         {t("Don't have a team ?")} <Link className="link" to={event ? `/teams/create?event=${event}` : '/teams/create'}>{t('Create')}</Link>

@@ -1,7 +1,7 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useActionData, useLoaderData } from 'react-router';
 import { EmptyState } from '~/components/field';
-import { onDemand } from '~/components/on-demand';
+import { onUse } from '~/components/on-demand';
 import { myTeam, updateTeam } from '~/domain/teams.server';
 import { requireUser } from '~/lib/auth.server';
 import { env } from '~/lib/env.server';
@@ -13,8 +13,8 @@ import { MESSAGES } from '~/lib/messages';
 import { TEAM_UPDATED, teamUpdateSchema } from '~/schemas/team';
 import type { Route } from './+types/me';
 
-// The leader's form brings conform and zod: only the leader's page loads it.
-const TeamAccountForm = onDemand(() => import('~/components/team-account-form')).component((m) => m.TeamAccountForm);
+// The leader's form brings conform and zod: they load when the leader starts using it.
+const TeamAccountForm = onUse(() => import('~/components/team-forms'), (m) => m.TeamAccountForm);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaTranslator(matches);
@@ -127,9 +127,7 @@ export default function MyTeam() {
         <h2 className="mb-4 text-lg font-semibold">{t('Team account')}</h2>
         {invitation ? <InvitationLink link={invitation} /> : null}
         {team.isOwner ? (
-          <Suspense fallback={<p className="text-sm text-slate-500">{t('Loading…')}</p>}>
-            <TeamAccountForm team={team} lastResult={result?.result} />
-          </Suspense>
+          <TeamAccountForm team={team} lastResult={result?.result} />
         ) : (
           <>
             <div className="mb-4">
