@@ -7,9 +7,9 @@ import { lazy, memo, Suspense, useEffect, useRef, type ComponentType, type RefOb
 import { useT } from '~/lib/i18n';
 
 /**
- * For a form a page shows on demand (a dialog, an edit mode, a team's leader): its code loads when
- * it is rendered. Render its components inside a <Suspense> whose fallback shows after a client
- * navigation while the code loads.
+ * For a form a page shows on demand (a dialog, an edit mode): its code loads when it is rendered.
+ * Render its components inside a <Suspense> whose fallback shows after a client navigation while
+ * the code loads.
  */
 export function onDemand<M>(load: () => Promise<M>) {
   const prefetch = () => void load().catch(() => {});
