@@ -149,6 +149,13 @@ export function scenarios(data: Dataset, cookie: string): Scenario[] {
       expected: [200],
       requests: [{ method: 'GET', path: '/practices/challenges', headers: { ...page, authorization: bearer(data.viewer.id) } }],
     },
+    // Issue 20 §1: the top players' call through React Router's own handler (a session cookie takes
+    // it there, as a browser's call goes), beside the direct lane's figure: what the lanes buy.
+    {
+      name: 'top players through React Router (cookie)',
+      expected: [200],
+      requests: [{ method: 'GET', path: '/api/auth/users/top-players/', headers: { cookie } }],
+    },
     // Issue 20 §8: a URL no cache has seen (a query parameter the page ignores, new on every call),
     // so neither the page cache nor the shared render can answer: what a page costs from nothing.
     ...(['/practices/scoreboard', '/practices/challenges'] as const).map((path) => ({
