@@ -418,7 +418,10 @@ export default function Challenges() {
                   <p className="text-sm text-slate-600">{t(d.staffNote)}</p>
                 </div>
               ) : (
-                <Suspense fallback={<p className="text-sm text-slate-500">{t('Loading…')}</p>}>
+                // As tall as the check form (128 px): the dialog is centred, and a shorter stand-in
+                // moved everything above the form when the form came (a click aimed at the hint
+                // link landed beside it).
+                <Suspense fallback={<p className="min-h-32 text-sm text-slate-500">{t('Loading…')}</p>}>
                   {checked ? (
                     <SubmitForm challengeId={c.id} flag={checked.flag} writeupRequired={d.writeupRequired} lastResult={resultFor(reply, 'submit')} busy={busy} />
                   ) : (
