@@ -12,18 +12,32 @@ import { compression } from 'vite-plugin-compression2';
 const SHARED = /\/app\/(components|lib)\/[^/]+\.tsx?$/;
 const LIGHT_PACKAGE = /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 type ModuleInfo = { importedIds: readonly string[] } | null;
-function light(id: string, info: (id: string) => ModuleInfo, seen = new Set<string>()): boolean {
-  if (seen.has(id)) return true;
-  seen.add(id);
-  if (id.includes('/node_modules/')) return LIGHT_PACKAGE.test(id);
-  // Vite's and Rollup's own helpers (the preload helper of a dynamic import) are virtual modules.
-  if (id.startsWith('\0')) return true;
-  if (!SHARED.test(id) || /\.server\.tsx?$/.test(id)) return false;
-  return (info(id)?.importedIds ?? []).every((imported) => light(imported, info, seen));
-}
-function sharedChunk(id: string, { getModuleInfo }: { getModuleInfo: (id: string) => ModuleInfo }): string | undefined {
-  if (/\/node_modules\/react\/jsx-runtime|\/node_modules\/react-dom\/index\.js/.test(id)) return 'shared';
-  return SHARED.test(id) && light(id, getModuleInfo) ? 'shared' : undefined;
+type Info = (id: string) => ModuleInfo;
+/** Rollup's manualChunks, with each module's verdict worked out once per build. */
+function sharedChunks() {
+  // Only a walk's own answer is kept: inside one, a module already on the path counts as light (a
+  // cycle), so an answer found deeper is conditional on the walk's start.
+  const verdicts = new Map<string, boolean>();
+  const light = (id: string, info: Info) => {
+    let verdict = verdicts.get(id);
+    if (verdict === undefined) verdicts.set(id, (verdict = walk(id, info, new Set())));
+    return verdict;
+  };
+  function walk(id: string, info: Info, seen: Set<string>): boolean {
+    if (seen.has(id)) return true;
+    const known = verdicts.get(id);
+    if (known !== undefined) return known;
+    seen.add(id);
+    if (id.includes('/node_modules/')) return LIGHT_PACKAGE.test(id);
+    // Vite's and Rollup's own helpers (the preload helper of a dynamic import) are virtual modules.
+    if (id.startsWith('\0')) return true;
+    if (!SHARED.test(id) || /\.server\.tsx?$/.test(id)) return false;
+    return (info(id)?.importedIds ?? []).every((imported) => walk(imported, info, seen));
+  }
+  return (id: string, { getModuleInfo }: { getModuleInfo: Info }): string | undefined => {
+    if (/\/node_modules\/react\/jsx-runtime|\/node_modules\/react-dom\/index\.js/.test(id)) return 'shared';
+    return SHARED.test(id) && light(id, getModuleInfo) ? 'shared' : undefined;
+  };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -35,7 +49,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     { ...compression({ algorithms: ['brotliCompress'], include: /\.(js|css|svg)$/, threshold: 1024, skipIfLargerOrEqual: true, logLevel: 'silent' }), apply: (_config, env) => env.command === 'build' && !env.isSsrBuild },
   ],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
-  build: { target: 'es2022', rollupOptions: isSsrBuild ? {} : { output: { manualChunks: sharedChunk } } },
+  build: { target: 'es2022', rollupOptions: isSsrBuild ? {} : { output: { manualChunks: sharedChunks() } } },
   test: {
     // Two projects, each runnable alone (`npx vitest run --project unit`): the domain and library
     // tests need no server and no build; the API contract tests run against the production build

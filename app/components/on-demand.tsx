@@ -24,6 +24,12 @@ export function onDemand<M>(load: () => Promise<M>) {
   };
 }
 
+/** What stands in for a form while its code loads (the fallback of every boundary around one). */
+export function FormLoading({ className = '' }: { className?: string }) {
+  const t = useT();
+  return <p className={`text-sm text-slate-500 ${className}`}>{t('Loading…')}</p>;
+}
+
 /** What tells that the learner is about to use a form: pointing at it, touching it, focusing a field. */
 const USE = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
@@ -54,8 +60,7 @@ export function onUse<M, P extends object>(load: () => Promise<M>, pick: (module
   // reached the form before its code): nothing to keep, so its code loads at once.
   function Loading() {
     useEffect(use, []);
-    const t = useT();
-    return <p className="text-sm text-slate-500">{t('Loading…')}</p>;
+    return <FormLoading />;
   }
   // memo: a render of the page that changes none of the form's props leaves the form's HTML alone.
   return memo(function OnUse(props: P) {

@@ -47,7 +47,7 @@ export interface Deflated {
   length: number;
   crc: number;
   /** What appending `length` bytes does to a CRC before them (crcShift). */
-  shift: Uint32Array;
+  shift: number;
 }
 
 /**
@@ -62,33 +62,36 @@ export function pieceOf(raw: Buffer): Piece {
 
 export const pieceLength = (piece: Piece) => ('raw' in piece ? piece.raw.length : piece.length);
 /** The memory a piece holds. */
-export const pieceBytes = (piece: Piece) => ('raw' in piece ? piece.raw.length : piece.deflated.length + piece.shift.byteLength);
+export const pieceBytes = (piece: Piece) => ('raw' in piece ? piece.raw.length : piece.deflated.length + 4);
 
-// CRC-32 is linear: the CRC of A then B is M·crc(A) xor crc(B), where M, a 32×32 matrix over GF(2)
-// that depends only on B's length, is the effect of B.length zero bytes (zlib's crc32_combine).
-// A matrix is its 32 columns; ZERO_BYTES[k] is the matrix of 2^k zero bytes.
-function times(matrix: Uint32Array, vector: number): number {
-  let sum = 0;
-  for (let i = 0; vector !== 0; i++, vector >>>= 1) if (vector & 1) sum ^= matrix[i];
-  return sum >>> 0;
-}
-const product = (a: Uint32Array, b: Uint32Array) => b.map((column) => times(a, column));
-const ZERO_BYTES: Uint32Array[] = [];
-{
-  // One zero bit: the reflected polynomial in the first column, a shift in the others.
-  let matrix = Uint32Array.from({ length: 32 }, (_, n) => (n === 0 ? 0xedb88320 : 1 << (n - 1)));
-  for (let bits = 1; bits < 8; bits *= 2) matrix = product(matrix, matrix);
-  for (let k = 0; k < 32; k++, matrix = product(matrix, matrix)) ZERO_BYTES.push(matrix);
-}
-
-/** The matrix of `length` zero bytes: combines a CRC with that of `length` bytes after it. */
-export function crcShift(length: number): Uint32Array {
-  let result: Uint32Array | null = null;
-  for (let k = 0; length > 0; k++, length = Math.floor(length / 2)) {
-    if (length % 2) result = result ? product(ZERO_BYTES[k], result) : ZERO_BYTES[k].slice();
+// CRC-32 is linear: the CRC of A then B is crc(A)·x^(8·|B|) + crc(B), polynomials over GF(2)
+// modulo CRC-32's (zlib's crc32_combine). x^(8·|B|) is worked out once per part, by squaring.
+const POLY = 0xedb88320;
+/** a·b modulo CRC-32's polynomial, both in its reflected bit order (zlib's multmodp). */
+function times(a: number, b: number): number {
+  let product = 0;
+  for (let m = 0x80000000; m !== 0; m >>>= 1) {
+    if (a & m) {
+      product ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
   }
-  return result ?? Uint32Array.from({ length: 32 }, (_, n) => (1 << n) >>> 0);
+  return product >>> 0;
 }
+/** X_POWERS[k] = x^(2^k) modulo the polynomial. */
+const X_POWERS: number[] = [];
+for (let k = 0, p = 0x40000000; k < 32; k++, p = times(p, p)) X_POWERS.push(p);
+
+/** What appending `length` bytes does to a CRC before them: x^(8·length), to multiply it by. */
+export function crcShift(length: number): number {
+  let result = 0x80000000; // x^0
+  for (let k = 3; length > 0; k++, length = Math.floor(length / 2)) if (length % 2) result = times(X_POWERS[k % 32], result);
+  return result;
+}
+
+/** The CRC of A then B, from crc(A), crc(B) and B's crcShift. */
+export const crcCombine = (before: number, shift: number, after: number) => (times(shift, before) ^ after) >>> 0;
 
 /** `raw` as stored blocks: for short values, where compressing costs more than it saves. */
 function stored(raw: Buffer, out: Buffer[]) {
@@ -115,7 +118,7 @@ export function gzipJoin(pieces: Piece[]): Buffer {
       size += piece.raw.length;
     } else {
       out.push(piece.deflated);
-      crc = (times(piece.shift, crc) ^ piece.crc) >>> 0;
+      crc = crcCombine(crc, piece.shift, piece.crc);
       size += piece.length;
     }
   }

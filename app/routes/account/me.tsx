@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';
-import { onDemand } from '~/components/on-demand';
+import { FormLoading, onDemand } from '~/components/on-demand';
 import { EmptyState, FormErrors } from '~/components/field';
 import { LocalTime } from '~/components/local-time';
 import { Pagination } from '~/components/pagination';
@@ -128,7 +128,7 @@ export default function Me() {
           {!editing ? <Link to="?edit=1" className="btn-secondary" {...accountForm.intent}>{t('Edit')}</Link> : null}
         </div>
         {editing ? (
-          <Suspense fallback={<p className="text-sm text-slate-500">{t('Loading…')}</p>}>
+          <Suspense fallback={<FormLoading />}>
             <AccountForm
               mode="account"
               countries={countries}

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { z } from 'zod';
 import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { UrlDialog } from '~/components/dialog';
-import { onDemand } from '~/components/on-demand';
+import { FormLoading, onDemand } from '~/components/on-demand';
 import { DownloadLink } from '~/components/download-link';
 import { RichText } from '~/components/rich-text';
 import { EmptyState } from '~/components/field';
@@ -421,7 +421,7 @@ export default function Challenges() {
                 // As tall as the check form (128 px): the dialog is centred, and a shorter stand-in
                 // moved everything above the form when the form came (a click aimed at the hint
                 // link landed beside it).
-                <Suspense fallback={<p className="min-h-32 text-sm text-slate-500">{t('Loading…')}</p>}>
+                <Suspense fallback={<FormLoading className="min-h-32" />}>
                   {checked ? (
                     <SubmitForm challengeId={c.id} flag={checked.flag} writeupRequired={d.writeupRequired} lastResult={resultFor(reply, 'submit')} busy={busy} />
                   ) : (
