@@ -321,11 +321,10 @@ const BODY_MIN_BYTES_PER_S = 1024;
 const BODY_GRACE_MS = 10_000;
 /**
  * The event-loop time the answers started in one turn should take together (each turn also accepts
- * up to 8 connections). Shorter budgets cost throughput: at 10 ms, pages rendered from nothing
- * answered 73-81% as many requests as with every queued answer started at once (bench:ab), at 50 ms
- * 85%, at 100 ms 95% (answers started together share some work; what exactly was not measured).
+ * up to 8 connections): a request that arrives mid-turn waits for the turn's end, so this bounds
+ * what a flag check waits behind page renders. Measured choice (docs/limits.md "Turns").
  */
-const TURN_MS = 100;
+const TURN_MS = 30;
 /** How long an idle kept-alive connection is kept open (docs/limits.md "Connections end cleanly"). */
 const KEEP_ALIVE_MS = 65_000;
 /** After SIGTERM, how long idle kept-alive connections still take a request before they are closed. */

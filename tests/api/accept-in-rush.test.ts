@@ -5,7 +5,7 @@
 // half the players' live streams never opened (accept queue overflowed, SYNs dropped, 10 s
 // timeouts). Here 120 kept-alive clients ask for a rendered page at once, then a new client
 // connects: it must be answered before the last quarter of the burst, not after it. (An order, not
-// a time: a turn starts as many answers as fit in 100 ms, about 50 of these in the first turn.)
+// a time: a turn starts as many answers as fit in 30 ms, about 15 of these in the first turn.)
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
