@@ -553,6 +553,23 @@ function holdBody(req: IncomingMessage, limit: number, progress: (received: numb
 }
 
 /**
+ * Makes `res` hear that its connection closed, as every release of what it holds (its answer slot,
+ * its body's bytes, its upload) waits for its 'close'. Node says so only to the connection's current
+ * response: one queued behind another (a pipelined request) never heard it, and a client that
+ * pipelined a few requests and hung up kept their slots for good; a few hundred such connections
+ * left the site answering 503 to everyone (tests/api/pipelined-hangups.test.ts). A response that
+ * holds the connection, or has finished, hears it from Node.
+ */
+function closesWithConnection(req: IncomingMessage, res: ServerResponse) {
+  const socket = req.socket;
+  const closed = () => {
+    if (!res.socket && !res.writableFinished) res.emit('close');
+  };
+  socket.once('close', closed);
+  res.once('close', () => socket.off('close', closed));
+}
+
+/**
  * Answers a request that must not go on, and closes its connection. The answer is written on the
  * socket directly, never through `res`: the request then ends like one whose client went away, so
  * nothing downstream answers a second time or logs an error of its own.
@@ -670,6 +687,7 @@ async function main() {
   const underWay = new Set<ServerResponse>();
   let closing = false;
   const onRequest = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
+    closesWithConnection(req, res);
     underWay.add(res);
     res.once('close', () => underWay.delete(res));
     if (closing) res.shouldKeepAlive = false;
