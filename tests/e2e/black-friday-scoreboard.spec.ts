@@ -4,6 +4,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { nextFriday } from '../../app/domain/fridays';
 import { activeLearner, logIn, SUPERUSER, visit } from './helpers';
+import { projectLanguage, tr } from './language';
 
 const PATH = '/blacks-fridays/general-scoreboard';
 
@@ -30,18 +31,18 @@ test('staff open the general Black Friday scoreboard: chart, players of every bl
   await logIn(page, player.email, player.password);
   await visit(page, PATH);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: /^Black-friday/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: new RegExp(`^${tr('Black-friday')}`) })).toHaveCount(0);
 
   await page.context().clearCookies();
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Black-friday/ }).click();
+  await page.getByRole('navigation', { name: tr('Main') }).getByRole('link', { name: new RegExp(`^${tr('Black-friday')}`) }).click();
   await expect(page).toHaveURL(new RegExp(`${PATH}$`));
-  await expect(page.getByRole('heading', { name: 'Top 5 players', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tr('Top 5 players'), level: 1 })).toBeVisible();
   await expect(page.getByTestId('score-chart')).toBeVisible();
   await expect(page.getByTestId('score-chart-legend')).toContainText('alice');
 
   const table = page.getByTestId('general-scoreboard-table');
-  await expect(table.getByRole('columnheader')).toHaveText(['#', 'Player', 'Country', 'Score', 'Coin', 'Challenge Solved']);
+  await expect(table.getByRole('columnheader')).toHaveText(['#', tr('Player'), tr('Country'), tr('Score'), tr('Coin'), tr('Challenge Solved')]);
   const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
   // The seed's leader: three solves worth 300, a T-shirt bought (validated) out of her coins.
   await expect(row('alice').getByRole('cell').nth(3)).toHaveText('300');
@@ -50,21 +51,22 @@ test('staff open the general Black Friday scoreboard: chart, players of every bl
   // The player of this test: one solve, its coins equal to its score.
   await expect(row(player.username).getByRole('cell')).toHaveText([/^\d+$/, player.username, /BJ$/, '100', '100', '1']);
   // The flag is an image named by its country (an emoji flag is two letters in a box without an emoji font).
-  await expect(row(player.username).getByRole('img', { name: 'Benin' })).toHaveAttribute('src', '/media/flags/BJ');
-  await expect.poll(() => row(player.username).getByRole('img', { name: 'Benin' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const benin = new Intl.DisplayNames([projectLanguage()], { type: 'region' }).of('BJ')!;
+  await expect(row(player.username).getByRole('img', { name: benin })).toHaveAttribute('src', '/media/flags/BJ');
+  await expect.poll(() => row(player.username).getByRole('img', { name: benin }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
 test("the event form fills the coming Friday's dates for a Black Friday event in one click", async ({ page }) => {
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/events/create');
-  await page.getByLabel('Name', { exact: true }).fill('Friday to come');
-  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Black Friday' });
-  await page.getByRole('button', { name: 'Next Friday' }).click();
+  await page.getByLabel(tr('Name'), { exact: true }).fill('Friday to come');
+  await page.getByLabel(tr('Type'), { exact: true }).selectOption({ label: tr('Black Friday') });
+  await page.getByRole('button', { name: tr('Next Friday') }).click();
   const { start_date, end_date } = nextFriday();
-  await expect(page.getByLabel('Start date (UTC)')).toHaveValue(start_date);
-  await expect(page.getByLabel('End date (UTC)')).toHaveValue(end_date);
+  await expect(page.getByLabel(tr('Start date (UTC)'))).toHaveValue(start_date);
+  await expect(page.getByLabel(tr('End date (UTC)'))).toHaveValue(end_date);
   // What was typed stays (without JavaScript the form came back from the server with it).
-  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Friday to come');
-  await expect(page.getByLabel('Type', { exact: true })).toHaveValue('black-friday');
+  await expect(page.getByLabel(tr('Name'), { exact: true })).toHaveValue('Friday to come');
+  await expect(page.getByLabel(tr('Type'), { exact: true })).toHaveValue('black-friday');
   expect(new Date(`${start_date}:00Z`).getUTCDay()).toBe(5);
 });

@@ -71,7 +71,7 @@ export async function activeLearner(request: APIRequestContext, baseURL: string,
 /** Types the description: the Markdown textarea without JavaScript, MDXEditor with it. */
 export async function writeDescription(page: Page, text: string, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) {
-    await page.getByLabel('Description').fill(text);
+    await page.getByLabel(tr('Description')).fill(text);
     return;
   }
   const editor = page.getByTestId('description-rich-editor').locator('[contenteditable="true"]');

@@ -4,6 +4,7 @@
 // beside them. With JavaScript the page stays: they keep their values, and no note is needed.
 import { expect, test } from '@playwright/test';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { tr } from './language';
 
 const PASSWORDS = 'Type the passwords again: they are never sent back to the page.';
 
@@ -12,22 +13,22 @@ test('sign-up refused for a taken username keeps the typed fields and says the p
   const taken = await activeLearner(request, baseURL!);
   await visit(page, '/sign-up');
   const fullname = `Kept ${uniqueName('k')}`;
-  await page.getByLabel('Username').fill(taken.username);
-  await page.getByLabel('Full name').fill(fullname);
-  await page.getByLabel('Email').fill(`${uniqueName('kept')}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('a-good-password-1');
-  await page.getByLabel('Confirm password').fill('a-good-password-1');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByText('A user with that username already exists.')).toBeVisible();
-  await expect(page.getByLabel('Full name')).toHaveValue(fullname);
+  await page.getByLabel(tr('Username')).fill(taken.username);
+  await page.getByLabel(tr('Full name')).fill(fullname);
+  await page.getByLabel(tr('Email')).fill(`${uniqueName('kept')}@example.com`);
+  await page.getByLabel(tr('Password'), { exact: true }).fill('a-good-password-1');
+  await page.getByLabel(tr('Confirm password')).fill('a-good-password-1');
+  await page.getByRole('button', { name: tr('Sign up') }).click();
+  await expect(page.getByText(tr('A user with that username already exists.'))).toBeVisible();
+  await expect(page.getByLabel(tr('Full name'))).toHaveValue(fullname);
   if (js) {
-    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('a-good-password-1');
-    await expect(page.getByText(PASSWORDS)).toHaveCount(0);
+    await expect(page.getByLabel(tr('Password'), { exact: true })).toHaveValue('a-good-password-1');
+    await expect(page.getByText(tr(PASSWORDS))).toHaveCount(0);
   } else {
-    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
-    await expect(page.getByText(PASSWORDS)).toBeVisible();
+    await expect(page.getByLabel(tr('Password'), { exact: true })).toHaveValue('');
+    await expect(page.getByText(tr(PASSWORDS))).toBeVisible();
     // Read with the field, by a screen reader too.
-    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(new RegExp(PASSWORDS.replace(/[.:]/g, '.')));
+    await expect(page.getByLabel(tr('Password'), { exact: true })).toHaveAccessibleDescription(new RegExp(tr(PASSWORDS).replace(/[.:]/g, '.')));
   }
 });
 
@@ -35,16 +36,16 @@ test("'Next Friday' without JavaScript says the chosen image must be chosen agai
   const js = test.info().project.use.javaScriptEnabled !== false;
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/events/create');
-  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Black Friday' });
-  await page.getByLabel(/^Image/).setInputFiles({ name: 'event.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
-  await page.getByRole('button', { name: 'Next Friday' }).click();
-  await expect(page.getByLabel('Start date (UTC)')).not.toHaveValue('');
-  const chosen = await page.getByLabel(/^Image/).evaluate((input: HTMLInputElement) => input.files?.length ?? 0);
+  await page.getByLabel(tr('Type'), { exact: true }).selectOption({ label: tr('Black Friday') });
+  await page.getByLabel(new RegExp(`^${tr('Image (PNG, JPEG or WebP, at most 2 MB)').split(' (')[0]}`)).setInputFiles({ name: 'event.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+  await page.getByRole('button', { name: tr('Next Friday') }).click();
+  await expect(page.getByLabel(tr('Start date (UTC)'))).not.toHaveValue('');
+  const chosen = await page.getByLabel(new RegExp(`^${tr('Image (PNG, JPEG or WebP, at most 2 MB)').split(' (')[0]}`)).evaluate((input: HTMLInputElement) => input.files?.length ?? 0);
   if (js) {
     expect(chosen).toBe(1);
     await expect(page.getByTestId('image-note')).toHaveCount(0);
   } else {
     expect(chosen).toBe(0);
-    await expect(page.getByTestId('image-note')).toHaveText('If you had chosen an image, choose it again: a browser does not keep a chosen file when the page comes back.');
+    await expect(page.getByTestId('image-note')).toHaveText(tr('If you had chosen an image, choose it again: a browser does not keep a chosen file when the page comes back.'));
   }
 });

@@ -3,6 +3,7 @@
 import { expect, request as apiRequest, test, type Page } from '@playwright/test';
 import { xlsx } from '../support/xlsx';
 import { activeLearner, logIn, mailLink, SUPERUSER, uniqueName, visit } from './helpers';
+import { tr } from './language';
 
 /** An active collaborator: created by the superuser through the API, password set from the e-mail. */
 async function activeCollaborator(baseURL: string) {
@@ -26,8 +27,8 @@ async function activeCollaborator(baseURL: string) {
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 async function search(page: Page, text: string) {
-  await page.getByLabel('Search learners').fill(text);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByLabel(tr('Search learners')).fill(text);
+  await page.getByRole('button', { name: tr('Search'), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
 }
 
@@ -44,9 +45,9 @@ test('search matches % and _ literally, says when nothing matches and offers to 
   await expect(row(page, other.username)).toHaveCount(0);
 
   await search(page, `${tag}%`);
-  await expect(page.getByText(`No learner matches '${tag}%'`)).toBeVisible();
-  await expect(page.getByText('No data has been added yet')).toHaveCount(0);
-  await page.getByRole('link', { name: 'Clear the search' }).click();
+  await expect(page.getByText(tr("No learner matches '{{search}}'", { search: `${tag}%` }))).toBeVisible();
+  await expect(page.getByText(tr('No data has been added yet'))).toHaveCount(0);
+  await page.getByRole('link', { name: tr('Clear the search') }).click();
   await expect(page).toHaveURL(/\/practices\/users$/);
   await expect(page.getByRole('table')).toBeVisible();
 });
@@ -56,17 +57,17 @@ test('a page number past the last page shows a pager that leads back, with no li
   const learner = await activeLearner(request, baseURL!, { username: `${tag}one` });
   await logIn(page, learner.email, learner.password);
   await visit(page, `/practices/users?q=${tag}&page=7`);
-  await expect(page.getByText('There is no page 7: the list ends at page 1.')).toBeVisible();
-  const pager = page.getByRole('navigation', { name: 'Pagination' });
-  await expect(pager.getByRole('link', { name: 'Next ›' })).toHaveCount(0);
-  await expect(pager.getByText('Next ›')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByText(tr('There is no page {{page}}: the list ends at page {{last}}.', { page: 7, last: 1 }))).toBeVisible();
+  const pager = page.getByRole('navigation', { name: tr('Pagination') });
+  await expect(pager.getByRole('link', { name: `${tr('Next')} ›` })).toHaveCount(0);
+  await expect(pager.getByText(`${tr('Next')} ›`)).toHaveAttribute('aria-disabled', 'true');
   await expect(pager.locator('[aria-current]')).toHaveCount(0);
   await expect(pager.getByRole('link', { name: '1', exact: true })).toBeVisible();
-  await pager.getByRole('link', { name: 'Last »' }).click();
+  await pager.getByRole('link', { name: `${tr('Last')} »` }).click();
   await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&page=1$`));
   await expect(row(page, learner.username)).toBeVisible();
   // Back on the only page, the pager is gone again.
-  await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: tr('Pagination') })).toHaveCount(0);
 });
 
 test('collaborators in the superuser’s list have no Validate button or checkbox; a forged selection is refused', async ({ page, request, baseURL }) => {
@@ -75,35 +76,35 @@ test('collaborators in the superuser’s list have no Validate button or checkbo
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, `/practices/users?q=${collaborator.username}`);
   const collab = row(page, collaborator.username);
-  await expect(collab).toContainText('Collaborater');
-  await expect(collab.getByRole('link', { name: /validate/i })).toHaveCount(0);
+  await expect(collab).toContainText(tr('Collaborater'));
+  await expect(collab.getByRole('link', { name: new RegExp(`${tr('Validate')}|${tr('Invalidate')}`, 'i') })).toHaveCount(0);
   await expect(collab.getByRole('checkbox')).toHaveCount(0);
   await visit(page, `/practices/users?q=${learner.username}`);
-  await expect(row(page, learner.username).getByRole('link', { name: 'Validate' })).toBeVisible();
-  await expect(page.getByLabel(`Select ${learner.username}`)).toBeVisible();
+  await expect(row(page, learner.username).getByRole('link', { name: tr('Validate') })).toBeVisible();
+  await expect(page.getByLabel(tr('Select {{name}}', { name: learner.username }))).toBeVisible();
 
   // A selection naming the collaborator anyway (a forged URL) is refused as a whole, saying why.
   await visit(page, `/practices/users?bulk=validate&ids=${learner.id}&ids=${collaborator.id}`);
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Only learners can be validated or invalidated: unselect the collaborators.');
+  await page.getByRole('dialog').getByRole('button', { name: tr('Confirm') }).click();
+  await expect(page.getByRole('alert')).toHaveText(tr('Only learners can be validated or invalidated: unselect the collaborators.'));
   await visit(page, `/practices/users?q=${learner.username}`);
-  await expect(row(page, learner.username).getByRole('img', { name: 'not validated' })).toBeVisible();
+  await expect(row(page, learner.username).getByRole('img', { name: tr('not validated') })).toBeVisible();
 });
 
 test('an import file with the header row only is refused under the file field, inside the dialog', async ({ page }) => {
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/practices/users');
-  await page.getByRole('link', { name: 'Export learner' }).click();
+  await page.getByRole('link', { name: tr('Export learner') }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Excel file').setInputFiles({ name: 'empty.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await xlsx([])) });
-  await dialog.getByRole('button', { name: 'Upload' }).click();
-  const message = 'The file has no learner rows: add one row per learner under the header row.';
+  await dialog.getByLabel(tr('Excel file')).setInputFiles({ name: 'empty.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await xlsx([])) });
+  await dialog.getByRole('button', { name: tr('Upload') }).click();
+  const message = tr('The file has no learner rows: add one row per learner under the header row.');
   await expect(page.getByRole('dialog').locator('#file-error')).toHaveText(message);
-  await expect(page.getByRole('dialog').getByLabel('Excel file')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('dialog').getByLabel('Excel file')).toHaveAttribute('aria-describedby', 'file-error');
-  await expect(page.getByText('Learner exportation completed successfully')).toHaveCount(0);
+  await expect(page.getByRole('dialog').getByLabel(tr('Excel file'))).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('dialog').getByLabel(tr('Excel file'))).toHaveAttribute('aria-describedby', 'file-error');
+  await expect(page.getByText(tr('Learner exportation completed successfully'))).toHaveCount(0);
   await expect(page.getByText(message)).toHaveCount(1);
   // Cancel closes the dialog and its error.
-  await page.getByRole('dialog').getByRole('link', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: tr('Cancel') }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit, writeDescription } from './helpers';
 import { addHint, makeCategory, makeChallenge, superuserToken } from './challenge-api';
+import { tr } from './language';
 
 const focusInDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
 const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
@@ -18,7 +19,7 @@ test('with JavaScript the challenge dialog is modal: focus in, trapped, Escape c
   await logIn(page, learner.email, learner.password);
   await visit(page, `/practices/challenges?category=${category}`);
 
-  const card = page.getByRole('list', { name: 'Challenges' }).getByRole('link', { name: challenge.name, exact: true });
+  const card = page.getByRole('list', { name: tr('Challenges') }).getByRole('link', { name: challenge.name, exact: true });
   await card.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
@@ -44,18 +45,18 @@ test('with JavaScript the challenge dialog is modal: focus in, trapped, Escape c
   // A dialog opened from the dialog (the hint's warning): Escape goes back to the challenge, still modal.
   await card.focus();
   await page.keyboard.press('Enter');
-  await page.getByRole('dialog').getByRole('link', { name: 'Hint (−5 points)' }).click();
-  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Unlock the hint' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('link', { name: tr('Hint (−{{count}} points)', { count: 5 }) }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: tr('Unlock the hint') })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog').getByRole('heading', { name: challenge.name })).toBeVisible();
   await expect(page).not.toHaveURL(/hint=/);
   // Back on the challenge, the focus is on the Hint link that opened the warning.
-  const hintLink = page.getByRole('dialog').getByRole('link', { name: 'Hint (−5 points)' });
+  const hintLink = page.getByRole('dialog').getByRole('link', { name: tr('Hint (−{{count}} points)', { count: 5 }) });
   await expect(hintLink).toBeFocused();
   expect(await page.getByRole('dialog').evaluate((d) => d.matches(':modal'))).toBe(true);
   // The warning's Cancel does the same.
   await page.keyboard.press('Enter');
-  await page.getByRole('dialog').getByRole('link', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: tr('Cancel') }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: challenge.name })).toBeVisible();
   await expect(hintLink).toBeFocused();
   await page.keyboard.press('Escape');
@@ -66,7 +67,7 @@ test('with JavaScript the challenge dialog is modal: focus in, trapped, Escape c
   await card.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog').getByRole('heading', { name: challenge.name })).toBeVisible();
-  await page.getByRole('dialog').getByRole('link', { name: 'Close' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: tr('Close') }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(card).toBeFocused();
 });
@@ -76,20 +77,20 @@ test('with JavaScript, closing a dialog keeps what was typed on the page behind 
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/practices/categories');
   const name = uniqueName('Modal ');
-  await page.getByPlaceholder('Enter challenge category').fill(name);
-  await page.getByRole('button', { name: 'Add' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Addition completed successfully!');
+  await page.getByPlaceholder(tr('Enter challenge category')).fill(name);
+  await page.getByRole('button', { name: tr('Add') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Addition completed successfully!'));
 
-  await page.getByPlaceholder('Enter challenge category').fill('half-typed draft');
-  const edit = page.getByRole('link', { name: `Edit ${name}` });
+  await page.getByPlaceholder(tr('Enter challenge category')).fill('half-typed draft');
+  const edit = page.getByRole('link', { name: tr('Edit {{name}}', { name }) });
   await edit.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Edit category' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: tr('Edit category') })).toBeVisible();
   await expect.poll(() => focusInDialog(page)).toBe(true);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(edit).toBeFocused();
-  await expect(page.getByPlaceholder('Enter challenge category')).toHaveValue('half-typed draft');
+  await expect(page.getByPlaceholder(tr('Enter challenge category'))).toHaveValue('half-typed draft');
 });
 
 test('without JavaScript the first Tab after the skip link lands in the dialog', async ({ page, request, baseURL, javaScriptEnabled }) => {
@@ -102,17 +103,17 @@ test('without JavaScript the first Tab after the skip link lands in the dialog',
   await expect(page.getByRole('dialog').getByRole('heading', { name: challenge.name })).toBeVisible();
 
   await page.keyboard.press('Tab');
-  expect(await focusedText(page)).toBe('Skip to main content');
+  expect(await focusedText(page)).toBe(tr('Skip to main content'));
   await page.keyboard.press('Tab');
   expect(await focusInDialog(page)).toBe(true);
   // The whole tab order is the skip link and the dialog: the cards and the header are out of it.
   for (let i = 0; i < 15; i++) {
     await page.keyboard.press('Tab');
-    const where = await page.evaluate(() => {
+    const where = await page.evaluate((skip) => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return 'none';
-      return el.closest('dialog[open]') ? 'dialog' : el.innerText.trim() === 'Skip to main content' ? 'skip' : `outside: ${el.outerHTML.slice(0, 80)}`;
-    });
+      return el.closest('dialog[open]') ? 'dialog' : el.innerText.trim() === skip ? 'skip' : `outside: ${el.outerHTML.slice(0, 80)}`;
+    }, tr('Skip to main content'));
     expect(['dialog', 'skip', 'none'], `Tab ${i + 3}`).toContain(where);
   }
 
@@ -121,8 +122,8 @@ test('without JavaScript the first Tab after the skip link lands in the dialog',
   await page.context().clearCookies();
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/practices/categories');
-  await page.getByRole('link', { name: /^Edit / }).first().click();
-  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Edit category' })).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(`^${tr('Edit {{name}}', { name: '' })}`) }).first().click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: tr('Edit category') })).toBeVisible();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   expect(await focusInDialog(page)).toBe(true);
@@ -133,20 +134,20 @@ test("with JavaScript, the new challenge's flag step is modal and Escape is its 
   const name = uniqueName('Flag step ');
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/practices/challenges/create');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Category').selectOption({ index: 1 });
-  await page.getByLabel('Initial value').fill('120');
+  await page.getByLabel(tr('Name')).fill(name);
+  await page.getByLabel(tr('Category')).selectOption({ index: 1 });
+  await page.getByLabel(tr('Initial value')).fill('120');
   await writeDescription(page, 'Read the flag step.', javaScriptEnabled);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: tr('Next') }).click();
 
   const step = page.getByRole('dialog');
-  await expect(step.getByRole('heading', { name: 'Flag and files' })).toBeVisible();
+  await expect(step.getByRole('heading', { name: tr('Flag and files') })).toBeVisible();
   await expect.poll(() => focusInDialog(page)).toBe(true);
   // Tab stays inside the modal.
   for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
   await expect.poll(() => focusInDialog(page)).toBe(true);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByLabel('Name')).toHaveValue(name);
-  await expect(page.getByLabel('Initial value')).toHaveValue('120');
+  await expect(page.getByLabel(tr('Name'))).toHaveValue(name);
+  await expect(page.getByLabel(tr('Initial value'))).toHaveValue('120');
 });

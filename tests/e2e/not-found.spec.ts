@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { activeLearner, logIn, visit } from './helpers';
+import { tr } from './language';
 
 test('a missing player, or an event challenge asked through practice, is a 404 page with a way back', async ({ page, request, baseURL }) => {
   const learner = await activeLearner(request, baseURL!);
@@ -16,17 +17,17 @@ test('a missing player, or an event challenge asked through practice, is a 404 p
   for (const path of ['/practices/users/999999', '/practices/users/abc']) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: tr('Page not found') })).toBeVisible();
   }
-  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await page.getByRole('link', { name: tr('Back to the list') }).click();
   await expect(page).toHaveURL(/\/practices\/users$/);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: tr('Page not found') })).toHaveCount(0);
 
   const response = await page.goto(`/practices/challenges?challenge=${eventChallenge}`);
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Back home' }).click();
+  await expect(page.getByRole('heading', { name: tr('Page not found') })).toBeVisible();
+  await page.getByRole('link', { name: tr('Back home') }).click();
   await expect(page).toHaveURL(/\/$/);
   await visit(page, '/practices/challenges');
-  await expect(page.getByRole('heading', { name: 'Practice challenges' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tr('Practice challenges') })).toBeVisible();
 });

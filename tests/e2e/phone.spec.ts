@@ -3,6 +3,7 @@
 // are attached to the test result.
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { tr } from './language';
 import { pendingSubmission } from './usability-helpers';
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -64,7 +65,7 @@ test('board, dialog and scoreboard fit a 375 px screen and the chart text stays 
 
   // A text alternative that carries the data, and players told apart by more than colour.
   const data = page.getByTestId('score-chart-data');
-  await expect(data.getByRole('columnheader')).toHaveText(['Player', 'Solves', 'First solve (UTC)', 'Last solve (UTC)', 'Total score']);
+  await expect(data.getByRole('columnheader')).toHaveText([tr('Player'), tr('Solves'), tr('First solve (UTC)'), tr('Last solve (UTC)'), tr('Total score')]);
   expect(await data.locator('tbody tr').count()).toBeGreaterThan(0);
   const legend = page.getByTestId('score-chart-legend').getByRole('listitem');
   const looks = await legend.evaluateAll((items) => items.map((li) => `${li.querySelector('line')?.getAttribute('stroke-dasharray')}|${li.querySelector('path')?.getAttribute('d')}`));
@@ -75,7 +76,7 @@ test('board, dialog and scoreboard fit a 375 px screen and the chart text stays 
 test('the header menus open on the screen at 375 px, the Notifications lists and the profile links', async ({ page }) => {
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/practices/challenges');
-  for (const [button, links] of [['Notifications', ['General', 'Admin']], [SUPERUSER.username, ['Profile']]] as const) {
+  for (const [button, links] of [[tr('Notifications'), [tr('General'), tr('Admin')]], [SUPERUSER.username, [tr('Profile')]]] as const) {
     const menu = page.getByRole('banner').locator('details').filter({ has: page.locator('summary', { hasText: button }) });
     await menu.locator('summary').click();
     for (const name of links) {

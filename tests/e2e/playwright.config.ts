@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 
 /** Journeys that also run with a browser asking for French (tests/e2e/language.ts). */
-const FRENCH_JOURNEYS = ['accounts.spec.ts', 'practice-journey.spec.ts', 'french.spec.ts', 'solve.spec.ts', 'event-play.spec.ts', 'teams.spec.ts', 'challenge-reading.spec.ts', 'scoreboard.spec.ts', 'header-menus.spec.ts', 'coins.spec.ts', 'form-validation.spec.ts', 'notifications.spec.ts'];
+const FRENCH_JOURNEYS = ['accounts.spec.ts', 'practice-journey.spec.ts', 'french.spec.ts', 'solve.spec.ts', 'event-play.spec.ts', 'teams.spec.ts', 'challenge-reading.spec.ts', 'scoreboard.spec.ts', 'header-menus.spec.ts', 'coins.spec.ts', 'form-validation.spec.ts', 'notifications.spec.ts', 'action-messages.spec.ts', 'field-errors.spec.ts', 'not-found.spec.ts', 'return-after-login.spec.ts', 'kept-after-errors.spec.ts', 'scope-nav.spec.ts', 'downloads.spec.ts', 'phone-tables.spec.ts', 'phone.spec.ts', 'list-edges.spec.ts', 'modal-dialogs.spec.ts', 'events.spec.ts', 'rewards.spec.ts', 'black-friday-scoreboard.spec.ts'];
 
 export default defineConfig({
   testDir: '.',

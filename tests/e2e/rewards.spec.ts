@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { balances, makeRequest, makeReward, pendingCount, useServerDatabase } from '../support/reward-factories';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
-import { tr } from './language';
+import { projectLanguage, tr } from './language';
 
 useServerDatabase('e2e');
 
@@ -60,7 +60,7 @@ test('staff add, edit and delete a reward, then validate one request and dismiss
   await dialog.getByLabel(tr('CTF certification reward')).selectOption('no');
   await dialog.getByRole('button', { name: tr('Save') }).click();
   dialog = page.getByRole('dialog');
-  await expect(dialog.locator('#add-coin-error')).toHaveText('Ensure this value is greater than or equal to 10.');
+  await expect(dialog.locator('#add-coin-error')).toHaveText(tr('Ensure this value is greater than or equal to {{min}}.', { min: 10 }));
   await expect(dialog.getByLabel(tr('Title'))).toHaveValue(title);
   await expect(dialog.locator('#add-title-error')).toHaveCount(0);
 
@@ -72,7 +72,7 @@ test('staff add, edit and delete a reward, then validate one request and dismiss
   await expect(rewardRow(page, title)).toContainText(tr('No'));
 
   // Edit.
-  await page.getByRole('link', { name: `Edit ${title}` }).click();
+  await page.getByRole('link', { name: tr('Edit {{title}}', { title }) }).click();
   dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel(tr('Title'))).toHaveValue(title);
   await expect(dialog.getByLabel(tr('Coin'))).toHaveValue('1999');
@@ -85,9 +85,9 @@ test('staff add, edit and delete a reward, then validate one request and dismiss
   await expect(rewardRow(page, `${title} XL`)).toContainText(tr('Yes'));
 
   // Delete, after a confirmation.
-  await page.getByRole('link', { name: `Delete ${title} XL` }).click();
+  await page.getByRole('link', { name: tr('Delete {{title}}', { title: `${title} XL` }) }).click();
   dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(`Are you sure you want to delete the reward “${title} XL”?`);
+  await expect(dialog).toContainText(tr('Are you sure you want to delete the reward “{{title}}”? If players have requested it, it is hidden instead: it leaves this list and the shop, and its requests keep it.', { title: `${title} XL` }));
   await dialog.getByRole('button', { name: tr('Delete') }).click();
   await expect(page.getByTestId('flash')).toHaveText(tr('Reward deleted successfully!'));
   await expect(rewardRow(page, `${title} XL`)).toHaveCount(0);
@@ -102,15 +102,15 @@ test('staff add, edit and delete a reward, then validate one request and dismiss
   expect(before).toBeGreaterThanOrEqual(2);
 
   // Validate the certification from its row.
-  await page.getByRole('link', { name: `Validate the request of ${tag} for ${certification.title}` }).click();
+  await page.getByRole('link', { name: tr('Validate the request of {{player}} for {{reward}}', { player: tag, reward: certification.title }) }).click();
   dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(`Are you sure you want to validate the request of ${tag} for “${certification.title}” (120 coins)?`);
+  await expect(dialog).toContainText(tr('Are you sure you want to validate {{request}}?', { request: tr('the request of {{player}} for “{{reward}}” ({{count}} coins)', { player: tag, reward: certification.title, count: 120 }) }));
   await dialog.getByRole('button', { name: tr('Validate') }).click();
   await expect(page.getByTestId('flash')).toHaveText(tr('Reward request validated successfully!'));
   await expect(requestRow(page, tag, certification.title)).toHaveCount(0);
 
   // Dismiss the T-shirt through the selection.
-  await page.getByLabel(`Select the request of ${tag} for ${tshirt.title}`).check();
+  await page.getByLabel(tr('Select the request of {{player}} for {{reward}}', { player: tag, reward: tshirt.title })).check();
   await page.getByRole('button', { name: tr('Dismiss selected') }).click();
   dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(tr('Are you sure you want to dismiss 1 selected reward request?'));
@@ -128,7 +128,10 @@ test('staff add, edit and delete a reward, then validate one request and dismiss
   // The dismissed request's coins are back; the certificate shows on the player's page.
   expect(await balances(learner.id)).toEqual({ coin: 70, ledger: 70 });
   await visit(page, `/practices/users/${learner.id}`);
-  await expect(page.getByTestId('certificate')).toHaveText(new RegExp(`^Certified: ${certification.title} \\(validated \\w{3} \\d{1,2}, \\d{4}\\)$`));
+  // The date as the page's language writes it: 'Nov 27, 2026', '27 nov. 2026'.
+  const certified = tr('Certified: {{title}} (validated {{date}})', { title: certification.title, date: '<date>' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const date = projectLanguage() === 'fr' ? '\\d{1,2} \\S+ \\d{4}' : '\\w{3} \\d{1,2}, \\d{4}';
+  await expect(page.getByTestId('certificate')).toHaveText(new RegExp(`^${certified.replace('<date>', date)}$`));
 });
 
 test('the pages are for staff: anonymous visitors go to the login page, learners home', async ({ page, request, baseURL }) => {

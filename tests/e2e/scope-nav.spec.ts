@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { tr } from './language';
 import { pendingSubmission } from './usability-helpers';
 
 const scopeNav = (page: Page) => page.getByTestId('scope-nav');
-const navNames = async (page: Page) => (await scopeNav(page).getByRole('link').allTextContents()).map((t) => t.replace(/\s*\d+( pending reviews)?$/, '').trim());
+const navNames = async (page: Page) => (await scopeNav(page).getByRole('link').allTextContents()).map((t) => t.replace(new RegExp(`\\s*\\d+( ${tr('pending reviews')})?$`), '').trim());
 
 test('a learner finds the practice pages in the sub-navigation, the current one marked', async ({ page, request, baseURL }) => {
   // Anonymous visitors are still sent to log in (the layout draws nothing for them).
@@ -14,21 +15,21 @@ test('a learner finds the practice pages in the sub-navigation, the current one 
   const learner = await activeLearner(request, baseURL!);
   await logIn(page, learner.email, learner.password);
   await visit(page, '/practices/challenges');
-  await expect(page.getByRole('navigation', { name: 'Practice pages' })).toBeVisible();
-  expect(await navNames(page)).toEqual(['Challenges', 'Scoreboard', 'Learners']);
-  await expect(scopeNav(page).getByRole('link', { name: 'Challenges' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: tr('{{scope}} pages', { scope: tr('Practice') }) })).toBeVisible();
+  expect(await navNames(page)).toEqual([tr('Challenges'), tr('Scoreboard'), tr('Learners')]);
+  await expect(scopeNav(page).getByRole('link', { name: tr('Challenges') })).toHaveAttribute('aria-current', 'page');
 
-  await scopeNav(page).getByRole('link', { name: 'Scoreboard' }).click();
+  await scopeNav(page).getByRole('link', { name: tr('Scoreboard') }).click();
   await expect(page).toHaveURL(/\/practices\/scoreboard$/);
-  await expect(page.getByRole('heading', { name: 'Scoreboard', level: 1 })).toBeVisible();
-  await expect(scopeNav(page).getByRole('link', { name: 'Scoreboard' })).toHaveAttribute('aria-current', 'page');
-  expect(await scopeNav(page).getByRole('link', { name: 'Challenges' }).getAttribute('aria-current')).toBeNull();
+  await expect(page.getByRole('heading', { name: tr('Scoreboard'), level: 1 })).toBeVisible();
+  await expect(scopeNav(page).getByRole('link', { name: tr('Scoreboard') })).toHaveAttribute('aria-current', 'page');
+  expect(await scopeNav(page).getByRole('link', { name: tr('Challenges') }).getAttribute('aria-current')).toBeNull();
 
-  await scopeNav(page).getByRole('link', { name: 'Learners' }).click();
+  await scopeNav(page).getByRole('link', { name: tr('Learners') }).click();
   await expect(page).toHaveURL(/\/practices\/users$/);
-  await expect(scopeNav(page).getByRole('link', { name: 'Learners' })).toHaveAttribute('aria-current', 'page');
+  await expect(scopeNav(page).getByRole('link', { name: tr('Learners') })).toHaveAttribute('aria-current', 'page');
   // Staff pages are not offered.
-  await expect(scopeNav(page).getByRole('link', { name: /Categories|Submissions|Statistics/ })).toHaveCount(0);
+  await expect(scopeNav(page).getByRole('link', { name: new RegExp(`${tr('Categories')}|${tr('Submissions')}|${tr('Statistics')}`) })).toHaveCount(0);
 });
 
 test('staff also get Categories, Submissions with the number of pending reviews, and Statistics', async ({ page, request, baseURL }) => {
@@ -36,9 +37,9 @@ test('staff also get Categories, Submissions with the number of pending reviews,
   await pendingSubmission(request, baseURL!, tag);
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/practices/categories');
-  expect(await navNames(page)).toEqual(['Challenges', 'Scoreboard', 'Learners', 'Categories', 'Submissions', 'Statistics']);
-  await expect(scopeNav(page).getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
-  const submissions = scopeNav(page).getByRole('link', { name: /^Submissions \d+ pending reviews$/ });
+  expect(await navNames(page)).toEqual([tr('Challenges'), tr('Scoreboard'), tr('Learners'), tr('Categories'), tr('Submissions'), tr('Statistics')]);
+  await expect(scopeNav(page).getByRole('link', { name: tr('Categories') })).toHaveAttribute('aria-current', 'page');
+  const submissions = scopeNav(page).getByRole('link', { name: new RegExp(`^${tr('Submissions')} \\d+ ${tr('pending reviews')}$`) });
   await expect(submissions).toBeVisible();
   // Its name starts with what is seen (axe's experimental rule, off by default, run here on the nav).
   if (test.info().project.use.javaScriptEnabled !== false) {
@@ -50,11 +51,11 @@ test('staff also get Categories, Submissions with the number of pending reviews,
 
   await submissions.click();
   await expect(page).toHaveURL(/\/practices\/submissions$/);
-  await expect(page.getByRole('heading', { name: 'Submissions', level: 1 })).toBeVisible();
-  await expect(scopeNav(page).getByRole('link', { name: /^Submissions/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { name: tr('Submissions'), level: 1 })).toBeVisible();
+  await expect(scopeNav(page).getByRole('link', { name: new RegExp(`^${tr('Submissions')}`) })).toHaveAttribute('aria-current', 'page');
   // The pending submission just made is in the queue the badge counts.
   await visit(page, `/practices/submissions?state=pending&q=${tag}`);
-  await expect(page.getByRole('row').filter({ hasText: `Challenge ${tag}` })).toContainText('Pending');
+  await expect(page.getByRole('row').filter({ hasText: `Challenge ${tag}` })).toContainText(tr('Pending'));
 });
 
 test("an event's navigation names its players after the event type; an unknown event is a 404", async ({ page }) => {
@@ -65,14 +66,14 @@ test("an event's navigation names its players after the event type; an unknown e
     const response = await page.goto(`/competes/${id}/categories`);
     if (response?.status() !== 200) continue;
     const names = await navNames(page);
-    expect(names.slice(0, 2)).toEqual(['Challenges', 'Scoreboard']);
-    await expect(scopeNav(page).getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
-    await expect(scopeNav(page).getByRole('link', { name: 'Challenges' })).toHaveAttribute('href', `/competes/${id}/challenges`);
-    const teams = names.includes('Teams');
-    const players = names.includes('Players');
-    if (teams) await expect(scopeNav(page).getByRole('link', { name: 'Teams' })).toHaveAttribute('href', `/competes/${id}/teams`);
-    if (players) await expect(scopeNav(page).getByRole('link', { name: 'Players' })).toHaveAttribute('href', `/competes/${id}/users`);
-    seen.push({ teams, players, submissions: names.includes('Submissions') });
+    expect(names.slice(0, 2)).toEqual([tr('Challenges'), tr('Scoreboard')]);
+    await expect(scopeNav(page).getByRole('link', { name: tr('Categories') })).toHaveAttribute('aria-current', 'page');
+    await expect(scopeNav(page).getByRole('link', { name: tr('Challenges') })).toHaveAttribute('href', `/competes/${id}/challenges`);
+    const teams = names.includes(tr('Teams'));
+    const players = names.includes(tr('Players'));
+    if (teams) await expect(scopeNav(page).getByRole('link', { name: tr('Teams') })).toHaveAttribute('href', `/competes/${id}/teams`);
+    if (players) await expect(scopeNav(page).getByRole('link', { name: tr('Players') })).toHaveAttribute('href', `/competes/${id}/users`);
+    seen.push({ teams, players, submissions: names.includes(tr('Submissions')) });
   }
   // Team events list teams and review solves; black-friday lists players and has no review.
   expect(seen.filter((s) => s.teams && !s.players && s.submissions).length).toBeGreaterThanOrEqual(1);
@@ -81,5 +82,5 @@ test("an event's navigation names its players after the event type; an unknown e
 
   const missing = await page.goto('/competes/999999/categories');
   expect(missing?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tr('Page not found') })).toBeVisible();
 });
