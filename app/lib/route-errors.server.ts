@@ -16,7 +16,9 @@
 // the form itself is read, counted and bounded by app/lib/body.server.ts's readForm.
 // A path parameter that names a record (`:id`, `:eventId`, `:fileId`...) and is not a positive safe
 // integer ('abc', '-1', '1e308', twenty nines) names no record: 404 before the route runs, so no
-// route has to guard it and no database query sees an out-of-range number.
+// route has to guard it and no database query sees an out-of-range number. Only the routes whose own
+// path declares the parameter say so: every matched loader gets all the params, and a root loader
+// that threw the 404 too left the error page without what the root reads (the page's language).
 // React Router 7.18 has no hook that can change a loader's thrown error for every route: middleware
 // sees the rendered response after the error boundary was chosen, and instrumentations only
 // observe. Wrapping the build's modules is the one place that covers every route, present and future.
@@ -38,22 +40,25 @@ export function routeErrorFor(error: DomainError | DatabaseBusy, resource: boole
 
 const ID_PARAM = /^(id|\w+Id)$/;
 
-/** True when a record id in the path is not a positive safe integer written in digits. */
-export function malformedIdParam(params: Record<string, string | undefined> | undefined): boolean {
+/**
+ * True when a record id in the path is not a positive safe integer written in digits; `declared`:
+ * the parameters to judge (those the route's own path declares), all when absent.
+ */
+export function malformedIdParam(params: Record<string, string | undefined> | undefined, declared?: ReadonlySet<string>): boolean {
   for (const name in params) {
-    if (!ID_PARAM.test(name)) continue;
+    if (!ID_PARAM.test(name) || (declared && !declared.has(name))) continue;
     const value = params[name] ?? '';
     if (!/^[0-9]{1,16}$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < 1) return true;
   }
   return false;
 }
 
-function wrap(handler: Handler, resource: boolean, action: boolean): Handler {
+function wrap(handler: Handler, resource: boolean, action: boolean, declared: ReadonlySet<string>): Handler {
   const pageAction = action && !resource;
   return async function withDomainErrors(...args: unknown[]) {
     try {
       const { params, request } = (args[0] ?? {}) as { params?: Record<string, string>; request?: Request };
-      if (malformedIdParam(params)) throw new NotFound();
+      if (malformedIdParam(params, declared)) throw new NotFound();
       if (pageAction && request && unsupportedPageBody(request)) throw new BodyRefused(BODY_MESSAGES.unsupported);
       return await handler(...args);
     } catch (error) {
@@ -78,6 +83,14 @@ export function withDomainErrors(build: ServerBuild): ServerBuild {
   if (known) return known;
   const copies = new Map<object, object>();
   const routes: ServerBuild['routes'] = {};
+  // The parameters each module's routes declare in their own paths (a module may serve several routes).
+  const declared = new Map<object, Set<string>>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const names = declared.get(route.module) ?? new Set<string>();
+    for (const [, name] of (route.path ?? '').matchAll(/:(\w+)/g)) names.add(name);
+    declared.set(route.module, names);
+  }
   for (const [id, route] of Object.entries(build.routes)) {
     if (!route) continue;
     let module = copies.get(route.module);
@@ -85,7 +98,7 @@ export function withDomainErrors(build: ServerBuild): ServerBuild {
       const source = route.module as unknown as Record<string, unknown>;
       const resource = !source.default;
       const copy: Record<string, unknown> = { ...source };
-      for (const name of ['loader', 'action'] as const) if (typeof source[name] === 'function') copy[name] = wrap(source[name] as Handler, resource, name === 'action');
+      for (const name of ['loader', 'action'] as const) if (typeof source[name] === 'function') copy[name] = wrap(source[name] as Handler, resource, name === 'action', declared.get(route.module)!);
       module = copy;
       copies.set(route.module, module);
     }

@@ -19,9 +19,9 @@ type Loader = (args: { request: Request; params: Record<string, string>; context
 const Page = () => null;
 
 /** A build as React Router's compiler makes it: route entries pointing at frozen module namespaces. */
-function fakeBuild(modules: Record<string, Record<string, unknown>>): ServerBuild {
+function fakeBuild(modules: Record<string, Record<string, unknown>>, paths: Record<string, string> = {}): ServerBuild {
   const routes: Record<string, unknown> = {};
-  for (const [id, module] of Object.entries(modules)) routes[id] = { id, path: id, parentId: undefined, module: Object.freeze({ ...module }) };
+  for (const [id, module] of Object.entries(modules)) routes[id] = { id, path: paths[id] ?? id, parentId: undefined, module: Object.freeze({ ...module }) };
   return Object.freeze({ routes, entry: { module: {} } }) as unknown as ServerBuild;
 }
 
@@ -81,13 +81,21 @@ describe('record ids in the path', () => {
     expect(malformedIdParam({ uid: 'MTI', token: 'abc-def' })).toBe(false); // not record ids
 
     let ran = false;
-    const build = withDomainErrors(fakeBuild({ page: { default: Page, loader: async () => (ran = true) }, api: { loader: async () => (ran = true) } }));
+    const build = withDomainErrors(
+      fakeBuild(
+        { root: { default: Page, loader: async () => 'root data' }, page: { default: Page, loader: async () => (ran = true) }, api: { loader: async () => (ran = true) } },
+        { root: '', page: 'players/:id', api: 'api/players/:id' },
+      ),
+    );
     const page = await thrown(() => (build.routes.page!.module.loader as unknown as Loader)({ ...args, params: { id: '1e308' } }));
     expect(page).toMatchObject({ init: { status: 404 } });
     const api: Response = await thrown(() => (build.routes.api!.module.loader as unknown as Loader)({ ...args, params: { id: 'abc' } }));
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ detail: 'Not found.' });
     expect(ran).toBe(false);
+    // Every matched loader gets the params: one whose own path does not declare the id runs, so the
+    // 404 page still has what the root read (its language among it).
+    expect(await (build.routes.root!.module.loader as unknown as Loader)({ ...args, params: { id: 'abc' } })).toBe('root data');
   });
 });
 
