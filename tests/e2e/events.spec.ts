@@ -3,7 +3,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { datesFor, PNG_BYTES, type Phase } from '../support/event-factories';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit, writeDescription } from './helpers';
-import { tr } from './language';
+import { tr, trLabelStart } from './language';
 
 const DEMO = { email: 'alice@example.com', password: 'demo-learner-2026' }; // a validated demo learner
 const TRAINING_ONLY = 'This event is reserved for learners enrolled in our training offer.';
@@ -131,16 +131,16 @@ test('staff create a team event and a training event through the form; the super
   await expect(page.getByRole('heading', { name: tr('New event') })).toBeVisible();
   await expect(page.getByLabel(tr('Type'), { exact: true })).toHaveValue('online');
   await expect(page.getByLabel(tr('Type'), { exact: true }).locator('option:checked')).toHaveText(tr('Other Competition'));
-  await expect(page.getByLabel(new RegExp(`^${tr('Pictures link (in-person events)').split(' (')[0]}`))).toHaveCount(0);
+  await expect(page.getByLabel(trLabelStart('Pictures link (in-person events)'))).toHaveCount(0);
 
   const { startDate, endDate } = datesFor('active');
   const team = uniqueName('Form team event ');
   await page.getByLabel(tr('Name')).fill(team);
   await writeDescription(page, 'Teams of four, flags for all.', javaScriptEnabled);
-  await page.getByLabel(new RegExp(`^${tr('Image (PNG, JPEG or WebP, at most 2 MB)').split(' (')[0]}`)).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await page.getByLabel(trLabelStart('Image (PNG, JPEG or WebP, at most 2 MB)')).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await page.getByLabel(tr('Start date (UTC)')).fill(inputDate(endDate));
   await page.getByLabel(tr('End date (UTC)')).fill(inputDate(startDate));
-  await page.getByLabel(new RegExp(`^${tr('Team size limit (team events; empty for no limit)').split(' (')[0]}`)).fill('4');
+  await page.getByLabel(trLabelStart('Team size limit (team events; empty for no limit)')).fill('4');
   await page.getByRole('button', { name: tr('Create'), exact: true }).click();
   // The end before the start comes back under its field; the image must be chosen again.
   await expect(page.getByText(tr('The end date must be after the start date.'))).toBeVisible();
@@ -148,7 +148,7 @@ test('staff create a team event and a training event through the form; the super
   await expect(page.getByLabel(tr('Name'))).toHaveValue(team);
   await page.getByLabel(tr('Start date (UTC)')).fill(inputDate(startDate));
   await page.getByLabel(tr('End date (UTC)')).fill(inputDate(endDate));
-  await page.getByLabel(new RegExp(`^${tr('Image (PNG, JPEG or WebP, at most 2 MB)').split(' (')[0]}`)).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await page.getByLabel(trLabelStart('Image (PNG, JPEG or WebP, at most 2 MB)')).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await page.getByRole('button', { name: tr('Create'), exact: true }).click();
   await expect(page.getByTestId('flash')).toHaveText(tr('Addition completed successfully!'));
   await expect(page).toHaveURL(/\/events\/online$/);
@@ -160,9 +160,9 @@ test('staff create a team event and a training event through the form; the super
   // Edit keeps what was entered.
   await created.getByRole('link', { name: tr('Edit {{name}}', { name: team }) }).click();
   await expect(page.getByRole('heading', { name: tr('Edit {{name}}', { name: team }) })).toBeVisible();
-  await expect(page.getByLabel(new RegExp(`^${tr('Team size limit (team events; empty for no limit)').split(' (')[0]}`))).toHaveValue('4');
+  await expect(page.getByLabel(trLabelStart('Team size limit (team events; empty for no limit)'))).toHaveValue('4');
   await expect(page.getByLabel(tr('Start date (UTC)'))).toHaveValue(inputDate(startDate));
-  await expect(page.getByLabel(new RegExp(`^${tr('Pictures link (in-person events)').split(' (')[0]}`))).toHaveCount(0); // in-person events only
+  await expect(page.getByLabel(trLabelStart('Pictures link (in-person events)'))).toHaveCount(0); // in-person events only
   const renamed = `${team} renamed`;
   await page.getByLabel(tr('Name')).fill(renamed);
   await page.getByRole('button', { name: tr('Save') }).click();
@@ -175,7 +175,7 @@ test('staff create a team event and a training event through the form; the super
   await page.getByLabel(tr('Name')).fill(training);
   await page.getByLabel(tr('Type'), { exact: true }).selectOption({ label: tr('Training platform') });
   await writeDescription(page, 'Week one of the cohort.', javaScriptEnabled);
-  await page.getByLabel(new RegExp(`^${tr('Image (PNG, JPEG or WebP, at most 2 MB)').split(' (')[0]}`)).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await page.getByLabel(trLabelStart('Image (PNG, JPEG or WebP, at most 2 MB)')).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await page.getByLabel(tr('Start date (UTC)')).fill(inputDate(startDate));
   await page.getByLabel(tr('End date (UTC)')).fill(inputDate(endDate));
   await page.getByRole('button', { name: tr('Create'), exact: true }).click();

@@ -5,7 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { datesFor, PNG_BYTES } from '../support/event-factories';
 import { makeChallenge, superuserToken } from './challenge-api';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit, writeDescription } from './helpers';
-import { tr } from './language';
+import { tr, trLabelStart } from './language';
 
 const EVENT = 'Cyber Week Online CTF';
 const TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
@@ -167,7 +167,7 @@ test('events: a blank name on create is said under its field, by the browser wit
   // Spaces pass the browser's own `required` (the form without JavaScript) and not the schema.
   await page.getByLabel(tr('Name')).fill('   ');
   await writeDescription(page, 'Checked before it posts.', javaScriptEnabled);
-  await page.getByLabel(new RegExp(`^${tr('Image (PNG, JPEG or WebP, at most 2 MB)').split(' (')[0]}`)).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await page.getByLabel(trLabelStart('Image (PNG, JPEG or WebP, at most 2 MB)')).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await page.getByLabel(tr('Start date (UTC)')).fill(startDate.toISOString().slice(0, 16));
   await page.getByLabel(tr('End date (UTC)')).fill(endDate.toISOString().slice(0, 16));
   await page.getByRole('button', { name: tr('Create'), exact: true }).click();

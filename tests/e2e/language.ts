@@ -18,8 +18,13 @@ export function projectLanguage(): Language {
 /** A text as the site shows it to the running project's browser: `tr('Log in')`. */
 export const tr: TFunction = ((...args: Parameters<TFunction>) => translator(projectLanguage())(...args)) as TFunction;
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A text as a regular expression (for a heading that holds more, a mail's subject). */
-export const trPattern = (text: string) => new RegExp(tr(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+export const trPattern = (text: string) => new RegExp(escaped(tr(text)));
 
 /** A text with a count in it, any count: `trCount('{{count}} Solved')` matches "12 Solved" whole. */
-export const trCount = (key: string) => new RegExp(`^${tr(key, { count: 987654 }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('987654', '\\d+')}$`);
+export const trCount = (key: string) => new RegExp(`^${escaped(tr(key, { count: 987654 })).replace('987654', '\\d+')}$`);
+
+/** A label by its words before the parenthesis that explains it: `trLabelStart('Image (PNG, JPEG or WebP, at most 2 MB)')`. */
+export const trLabelStart = (key: string) => new RegExp(`^${escaped(tr(key).split(' (')[0])}`);
