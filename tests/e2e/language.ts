@@ -1,5 +1,5 @@
 // The journeys in French (issue 21 §2): a project whose browser asks for French (`locale: fr-FR`,
-// so Accept-Language: fr) runs the journeys listed in playwright.config.ts FRENCH_JOURNEYS. They find
+// so Accept-Language: fr) runs the journeys listed in playwright.config.ts FRENCH_WITH_JS and FRENCH_WITHOUT_JS. They find
 // things by the texts the site shows, written in English and read through `tr`, which gives them in
 // the project's language from the site's own tables.
 import { test } from '@playwright/test';
