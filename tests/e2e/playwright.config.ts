@@ -2,7 +2,7 @@
 // journeys in French run once more each, in the mode whose French they show most: what JavaScript
 // adds (checks before posting, the live badge, modal dialogs, menus) with it on, the server's pages
 // and answers with it off. Both modes are already proven in English, and a missing translation is
-// caught by the unit test of the tables; running each French journey twice cost 18 of CI's minutes.
+// caught by the unit test of the tables; running each twice took about 9 more minutes of CI.
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
