@@ -13,15 +13,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Event, Prisma, Team } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { env } from '~/lib/env.server';
 import { DomainError, Forbidden, Invalid, NotFound, uniqueViolation } from '~/lib/errors.server';
 import { say } from '~/lib/i18n';
 import { PAGE_SIZE, type Page } from '~/lib/pagination';
 import { hashPassword, verifyPassword } from '~/lib/password.server';
-import { consume } from '~/lib/rate-limit.server';
+import { consume, limiter } from '~/lib/rate-limit.server';
 import { noSuchObject } from '~/schemas/fields';
 import { NO_TEAM, TEAM_UPDATED, type TeamCreateInput, type TeamJoinInput, type TeamUpdateInput } from '~/schemas/team';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { entryRefusal } from './challenge-access.server';
 import { noticeTeamJoined } from './notifications.server';
 import { isStaff, requireAuthenticated, type Actor } from './policy.server';
@@ -65,7 +63,7 @@ export function invitationCode(): string {
 const nameKey = (name: string) => name.trim().toLowerCase();
 
 // Wrong team passwords per player: joining by name and password is a password guess.
-const wrongJoins = new RateLimiterMemory({ points: 20 * env.rateLimitFactor, duration: 15 * 60 });
+const wrongJoins = limiter('team-join', 20, 15 * 60);
 
 // ---- Who may create or join -----------------------------------------------------------------
 

@@ -5,15 +5,38 @@
 // logged in to the account before (a known device, lib/device.server.ts) is counted on its own, so
 // neither guessers elsewhere nor a script in the same room lock its owner out. docs/rules.md "
 // Security" ("Login limits") states the numbers.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+//
+// The counters live in the database (rate-limiter-flexible's Prisma store, table RateLimit), not in
+// the process: every process that shares the database counts the same failures, so a guesser gains
+// nothing by spreading attempts over them. These limits meet a few requests a second at most (each
+// counted attempt is a small write transaction); the flag attempts' limit, met on every wrong flag of
+// a competition, stays in memory (domain/submit-flag.server.ts).
+import { RateLimiterPrisma, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { db } from './db.server';
 import { env } from './env.server';
 import { RateLimited } from './errors.server';
+import { logger } from './logger.server';
 
 const MINUTE = 60;
 const HOUR = 3600;
 
-function limiter(points: number, duration: number) {
-  return new RateLimiterMemory({ points: points * env.rateLimitFactor, duration });
+/** The store's sweep of expired counters, which must not end in an unhandled rejection when the database is busy. */
+class DatabaseLimiter extends RateLimiterPrisma {
+  private sweep?: NodeJS.Timeout;
+  _clearExpiredHourAgo() {
+    clearTimeout(this.sweep);
+    this.sweep = setTimeout(() => {
+      db.rateLimit
+        .deleteMany({ where: { expire: { lt: new Date(Date.now() - HOUR * 1000) } } })
+        .catch((error) => logger.warn({ err: error }, 'rate limits: the sweep of expired counters failed; the next one retries'))
+        .finally(() => this._clearExpiredHourAgo());
+    }, 5 * MINUTE * 1000).unref();
+  }
+}
+
+/** A limit of `points` per `duration` seconds; `name` keeps its counters apart from the other limits' in the shared table. */
+export function limiter(name: string, points: number, duration: number): RateLimiterAbstract {
+  return new DatabaseLimiter({ storeClient: db, tableName: 'rateLimit', keyPrefix: name, points: points * env.rateLimitFactor, duration });
 }
 
 export const limits = {
@@ -23,30 +46,30 @@ export const limits = {
    * gets per account and IP, and at most 40 an hour, well below the account's ceiling: a stolen
    * cookie buys a thief little, and only on that one account.
    */
-  loginFailuresPerDevice: limiter(10, 15 * MINUTE),
+  loginFailuresPerDevice: limiter('login-device', 10, 15 * MINUTE),
   /**
    * Wrong passwords for one account from one IP, from clients the account does not know. 10 per 15
    * minutes lets one IP try at most 40 an hour on an account, below the account's ceiling.
    */
-  loginFailuresPerAccountIp: limiter(10, 15 * MINUTE),
+  loginFailuresPerAccountIp: limiter('login-account-ip', 10, 15 * MINUTE),
   /**
    * Wrong passwords for one account from anywhere, from clients it does not know: the ceiling that
    * stops a distributed guesser. It locks out unknown clients only, never the owner's known devices.
    */
-  loginFailuresPerAccount: limiter(100, HOUR),
+  loginFailuresPerAccount: limiter('login-account', 100, HOUR),
   /**
    * Wrong passwords from one IP, whatever the account, from clients the account does not know: a
    * room's typos pass, password spraying not. Known devices behind that IP are not counted or stopped.
    */
-  loginFailuresPerIp: limiter(300, HOUR),
+  loginFailuresPerIp: limiter('login-ip', 300, HOUR),
   /** Sign-ups from one IP: a class of 60 twice over. */
-  signupPerIp: limiter(120, HOUR),
+  signupPerIp: limiter('signup-ip', 120, HOUR),
   /** Reset requests and confirmations from one IP (a class that forgot its passwords). */
-  resetPerIp: limiter(120, HOUR),
+  resetPerIp: limiter('reset-ip', 120, HOUR),
   /** Reset e-mails to one account. */
-  resetPerAccount: limiter(5, HOUR),
+  resetPerAccount: limiter('reset-account', 5, HOUR),
   /** Activations from one IP (tokens are HMACs; this only bounds the work). */
-  activationPerIp: limiter(300, HOUR),
+  activationPerIp: limiter('activation-ip', 300, HOUR),
 };
 
 /** Points taken by `consume`, to give back when what was counted turns out not to count. */
@@ -58,8 +81,8 @@ export interface Consumed {
  * Consumes one point from each (limiter, key) pair in order, or throws RateLimited (giving back the
  * points already taken by this call, so a refused request counts only where it was refused).
  */
-export async function consume(...pairs: [RateLimiterMemory, string][]): Promise<Consumed> {
-  const taken: [RateLimiterMemory, string][] = [];
+export async function consume(...pairs: [RateLimiterAbstract, string][]): Promise<Consumed> {
+  const taken: [RateLimiterAbstract, string][] = [];
   for (const [l, key] of pairs) {
     try {
       await l.consume(key);
