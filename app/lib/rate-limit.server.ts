@@ -20,19 +20,17 @@ import { logger } from './logger.server';
 const MINUTE = 60;
 const HOUR = 3600;
 
-/** The store's sweep of expired counters, which must not end in an unhandled rejection when the database is busy. */
+/** The Prisma store, without its own sweep: one timer per limit, and an unhandled rejection whenever the database is busy. */
 class DatabaseLimiter extends RateLimiterPrisma {
-  private sweep?: NodeJS.Timeout;
-  _clearExpiredHourAgo() {
-    clearTimeout(this.sweep);
-    this.sweep = setTimeout(() => {
-      db.rateLimit
-        .deleteMany({ where: { expire: { lt: new Date(Date.now() - HOUR * 1000) } } })
-        .catch((error) => logger.warn({ err: error }, 'rate limits: the sweep of expired counters failed; the next one retries'))
-        .finally(() => this._clearExpiredHourAgo());
-    }, 5 * MINUTE * 1000).unref();
-  }
+  _clearExpiredHourAgo() {}
 }
+
+// One sweep for every limit: counters that expired an hour ago, every 5 minutes.
+setInterval(() => {
+  db.rateLimit
+    .deleteMany({ where: { expire: { lt: new Date(Date.now() - HOUR * 1000) } } })
+    .catch((error) => logger.warn({ err: error }, 'rate limits: the sweep of expired counters failed; the next one retries'));
+}, 5 * MINUTE * 1000).unref();
 
 /** A limit of `points` per `duration` seconds; `name` keeps its counters apart from the other limits' in the shared table. */
 export function limiter(name: string, points: number, duration: number): RateLimiterAbstract {
