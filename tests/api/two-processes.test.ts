@@ -1,11 +1,12 @@
-// Two server processes on one database file (issue 22 §2): what one process counted, the other
-// knows. Login limits were counted in each process's memory, so a guesser alternating between two
-// processes never met a 429 (14 wrong passwords); they are counted in the database now
-// (lib/rate-limit.server.ts). RATE_LIMIT_FACTOR=1: the production numbers (10 wrong passwords per
-// account and IP in 15 minutes).
+// Two server processes on one database file (issue 22 §2 and §4): what one process wrote or counted,
+// the other knows at once. Each keeps its caches in memory and learns of the other's writes through
+// the database's change counter (lib/changes.server.ts); login limits were counted in each process's
+// memory, so a guesser alternating between two processes never met a 429 (14 wrong passwords), and
+// are counted in the database now (lib/rate-limit.server.ts). RATE_LIMIT_FACTOR=1: the production
+// numbers (10 wrong passwords per account and IP in 15 minutes).
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, SUPERUSER, type TestServer } from '../support/test-server';
 
 let first: TestServer;
 let second: TestServer;
@@ -18,12 +19,44 @@ beforeAll(async () => {
   });
 }, 90_000);
 afterAll(async () => {
-  await second?.stop();
-  await first?.stop();
-});
+  await Promise.all([second?.stop(), first?.stop()]);
+}, 30_000);
 
-const login = (server: TestServer, password: string) =>
-  fetch(`${server.url}/api/auth/jwt/create/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'bob@example.com', password }) });
+// A process learns of the other's commits by reading SQLite's data_version, at most every 50 ms
+// (lib/sql.server.ts EXTERNAL_CHECK_MS): a request to the other process sooner than that after a
+// write may still meet what it kept from before. Waiting longer makes each test certain.
+const seenByTheOther = () => new Promise((r) => setTimeout(r, 100));
+
+const login = (server: TestServer, password: string, email = 'bob@example.com') =>
+  fetch(`${server.url}/api/auth/jwt/create/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+
+/** A JSON (or form) call to one of the two servers, as a same-origin client; the answer's status and parsed body. */
+async function call(server: TestServer, method: string, path: string, opts: { json?: unknown; form?: FormData; token?: string; cookie?: string } = {}) {
+  const headers: Record<string, string> = { Origin: server.url };
+  if (opts.json !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  if (opts.cookie) headers.Cookie = opts.cookie;
+  const res = await fetch(`${server.url}${path}`, { method, headers, body: opts.form ?? (opts.json !== undefined ? JSON.stringify(opts.json) : undefined) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+async function token(server: TestServer, email: string, password: string): Promise<string> {
+  const res = await call(server, 'POST', '/api/auth/jwt/create/', { json: { email, password } });
+  expect(res.status).toBe(200);
+  return res.body.access;
+}
+
+const DEMO_PASSWORD = 'demo-learner-2026';
+
+let made = 0;
+/** A practice challenge's creation form, with its flag. */
+function challengeForm(flag: string): FormData {
+  const form = new FormData();
+  const fields = { name: `Shared ${Date.now().toString(36)}${++made}`, category: '1', type: 'standard', description: 'Two processes.', level: 'easy', is_active: 'true', initial_value: '100', flag: JSON.stringify({ value: flag, collation: 'plain_text' }) };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return form;
+}
 
 it('wrong passwords alternating between two processes meet one limit, then both refuse', { timeout: 60_000 }, async () => {
   const answers: number[] = [];
@@ -34,5 +67,88 @@ it('wrong passwords alternating between two processes meet one limit, then both 
     const refused = await login(server, 'wrong-password-more');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  }
+});
+
+it('a session ended on one process is refused by the other within 50 ms', async () => {
+  const res = await login(first, DEMO_PASSWORD, 'alice@example.com');
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
+  // The other process has seen the session (and may keep what it read of it).
+  expect((await call(second, 'GET', '/api/auth/users/me/', { cookie })).status).toBe(200);
+  expect((await call(first, 'POST', '/api/auth/jwt/destroy/', { cookie })).status).toBe(204);
+  await seenByTheOther();
+  expect((await call(second, 'GET', '/api/auth/users/me/', { cookie })).status).toBe(401);
+});
+
+it('a flag changed on one process is the one the other checks within 50 ms', async () => {
+  const staff = await token(first, SUPERUSER.email, SUPERUSER.password);
+  const created = await call(first, 'POST', '/api/challenges/', { token: staff, form: challengeForm('CTF{first_flag}') });
+  expect(created.status).toBe(201);
+  const learner = await token(second, 'carol@example.com', DEMO_PASSWORD);
+  const verify = (flag: string) => call(second, 'POST', `/api/challenges/${created.body.id}/verify-submitted-flag/`, { token: learner, json: { flag } });
+  expect((await verify('CTF{first_flag}')).status).toBe(200);
+
+  const changed = await call(first, 'PUT', `/api/challenges/${created.body.id}/flags/${created.body.flag_id}/`, { token: staff, json: { value: 'CTF{second_flag}', collation: 'plain_text' } });
+  expect(changed.status).toBe(200);
+  await seenByTheOther();
+  expect((await verify('CTF{second_flag}')).status).toBe(200);
+  expect((await verify('CTF{first_flag}')).body).toEqual({ flag: ['Your flag is incorrect.'] });
+});
+
+it('the same solve sent to both processes at once is scored once', async () => {
+  const staff = await token(first, SUPERUSER.email, SUPERUSER.password);
+  const created = await call(first, 'POST', '/api/challenges/', { token: staff, form: challengeForm('CTF{raced_flag}') });
+  expect(created.status).toBe(201);
+  const learner = await token(first, 'erin@example.com', DEMO_PASSWORD);
+  const submit = (server: TestServer) => {
+    const form = new FormData();
+    form.set('value', 'CTF{raced_flag}');
+    form.set('writeup', new File(['steps'], 'writeup.txt', { type: 'text/plain' }));
+    return call(server, 'POST', `/api/challenges/${created.body.id}/submissions/`, { token: learner, form });
+  };
+  const answers = await Promise.all([first, second, first, second].map(submit));
+  expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400, 400]);
+  for (const refused of answers.filter((a) => a.status === 400)) expect(refused.body).toEqual({ detail: 'You have already solved this challenge.' });
+});
+
+it('a notification sent through one process reaches a live stream held by the other within a second', async () => {
+  const staff = await token(first, SUPERUSER.email, SUPERUSER.password);
+  const learner = await token(second, 'dave@example.com', DEMO_PASSWORD);
+  const controller = new AbortController();
+  const stream = await fetch(`${second.url}/api/notifications/stream`, { headers: { Authorization: `Bearer ${learner}` }, signal: controller.signal });
+  expect(stream.status).toBe(200);
+  const reader = stream.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  /** The counts of the next frame, or null when none comes within `ms`. */
+  const nextCounts = async (ms: number): Promise<{ general: number; admin: number } | null> => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end !== -1) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = frame.split('\n').find((l) => l.startsWith('data: '));
+        if (data) return JSON.parse(data.slice(6));
+        continue;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return null;
+      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), left))]);
+      if (chunk === null) return null;
+      if (chunk.done) throw new Error('stream ended');
+      buffer += decoder.decode(chunk.value, { stream: true });
+    }
+  };
+  try {
+    const before = await nextCounts(5_000);
+    expect(before).not.toBeNull();
+    const sent = await call(first, 'POST', '/api/notifications/', { token: staff, json: { title: 'From the other process', description: 'x' } });
+    expect(sent.status).toBe(201);
+    const after = await nextCounts(1_000);
+    expect(after?.admin).toBe(before!.admin + 1);
+  } finally {
+    controller.abort();
   }
 });
