@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { audit } from './axe';
 import { logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { tr } from './language';
 import { pendingSubmission } from './usability-helpers';
 
 test('login and sign-up have no serious or critical violations', async ({ page }) => {
@@ -34,7 +35,7 @@ test('the board with a challenge dialog open, the scoreboard, the editor and the
 
   await visit(page, `/practices/submissions?q=${tag}`);
   await audit(page, 'review');
-  await page.getByRole('row').filter({ hasText: challenge.name }).getByRole('link', { name: 'Invalidate' }).click();
+  await page.getByRole('row').filter({ hasText: challenge.name }).getByRole('link', { name: tr('Invalidate') }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await audit(page, 'review-dialog');
 });

@@ -1,5 +1,8 @@
 // The API reference (issue 21 §4): /api/docs lists every call of /api/openapi.json as a page of the
 // site, and shows each group of calls in full on its own page, with JavaScript off and on.
+// The reference is kept in English in every language (docs/rules.md "Languages": it is for
+// developers, and routes/api/docs.tsx writes its words and the OpenAPI document's summaries without
+// t()), so its texts are read as they are, in French as in English.
 import { expect, test } from '@playwright/test';
 import { visit } from './helpers';
 

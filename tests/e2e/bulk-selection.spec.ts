@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { tr } from './language';
 import { pendingSubmission } from './usability-helpers';
 
 const js = () => test.info().project.use.javaScriptEnabled !== false;
@@ -12,14 +13,14 @@ test('learners: select all on the page, bulk validate, and the boxes are cleared
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, `/practices/users?q=${tag}`);
   await expect(rowBoxes(page)).toHaveCount(3);
-  const selectAll = page.getByRole('checkbox', { name: 'Select all on this page' });
+  const selectAll = page.getByRole('checkbox', { name: tr('Select all on this page') });
 
   if (!js()) {
     // Without JavaScript the select-all box cannot act, so it is not offered.
     await expect(selectAll).toHaveCount(0);
-    for (const l of learners) await page.getByLabel(`Select ${l.username}`).check();
+    for (const l of learners) await page.getByLabel(tr('Select {{name}}', { name: l.username })).check();
   } else {
-    await page.getByLabel(`Select ${learners[0].username}`).check();
+    await page.getByLabel(tr('Select {{name}}', { name: learners[0].username })).check();
     await expect(selectAll).toHaveJSProperty('indeterminate', true);
     await selectAll.check();
     for (const box of await rowBoxes(page).all()) await expect(box).toBeChecked();
@@ -27,22 +28,22 @@ test('learners: select all on the page, bulk validate, and the boxes are cleared
     for (const box of await rowBoxes(page).all()) await expect(box).not.toBeChecked();
     await selectAll.check();
   }
-  await page.getByRole('button', { name: 'Validate selected', exact: true }).click();
+  await page.getByRole('button', { name: tr('Validate selected'), exact: true }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Are you sure you want to validate 3 selected accounts?');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Account validation completed successfully! 3 accounts validated.');
+  await expect(dialog).toContainText(tr('Are you sure you want to validate {{count}} selected accounts?', { count: 3 }));
+  await dialog.getByRole('button', { name: tr('Confirm') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Account validation completed successfully! {{count}} accounts validated.', { count: 3 }));
   // The next bulk click must not act on the old selection.
   for (const box of await rowBoxes(page).all()) await expect(box).not.toBeChecked();
   if (js()) await expect(selectAll).not.toBeChecked();
 
   // And a new selection acts on itself only.
-  await page.getByLabel(`Select ${learners[2].username}`).check();
-  await page.getByRole('button', { name: 'Invalidate selected', exact: true }).click();
-  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to invalidate 1 selected account?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Account invalidation completed successfully! 1 account invalidated.');
-  await expect(page.getByLabel(`Select ${learners[2].username}`)).not.toBeChecked();
+  await page.getByLabel(tr('Select {{name}}', { name: learners[2].username })).check();
+  await page.getByRole('button', { name: tr('Invalidate selected'), exact: true }).click();
+  await expect(page.getByRole('dialog')).toContainText(tr('Are you sure you want to invalidate 1 selected account?'));
+  await page.getByRole('dialog').getByRole('button', { name: tr('Confirm') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Account invalidation completed successfully! 1 account invalidated.'));
+  await expect(page.getByLabel(tr('Select {{name}}', { name: learners[2].username }))).not.toBeChecked();
 });
 
 test('review: select all pending submissions, validate them, the boxes are cleared', async ({ page, request, baseURL }) => {
@@ -52,19 +53,19 @@ test('review: select all pending submissions, validate them, the boxes are clear
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, `/practices/submissions?q=${tag}`);
   await expect(rowBoxes(page)).toHaveCount(2);
-  const selectAll = page.getByRole('checkbox', { name: 'Select all on this page' });
+  const selectAll = page.getByRole('checkbox', { name: tr('Select all on this page') });
   if (js()) {
     await selectAll.check();
   } else {
     await expect(selectAll).toHaveCount(0);
     for (const box of await rowBoxes(page).all()) await box.check();
   }
-  await page.getByRole('button', { name: 'Validate selected' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to validate 2 selected submissions?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('button', { name: tr('Validate selected') }).click();
+  await expect(page.getByRole('dialog')).toContainText(tr('Are you sure you want to validate {{count}} selected submissions? This decision is final.', { count: 2 }));
+  await page.getByRole('dialog').getByRole('button', { name: tr('Confirm') }).click();
   await expect(page.getByTestId('flash')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: `Challenge ${tag}a` })).toContainText('Acepted');
-  await expect(page.getByRole('row').filter({ hasText: `Challenge ${tag}b` })).toContainText('Acepted');
+  await expect(page.getByRole('row').filter({ hasText: `Challenge ${tag}a` })).toContainText(tr('Acepted'));
+  await expect(page.getByRole('row').filter({ hasText: `Challenge ${tag}b` })).toContainText(tr('Acepted'));
   // Nothing left to select: no row boxes, no select-all.
   await expect(rowBoxes(page)).toHaveCount(0);
   await expect(selectAll).toHaveCount(0);

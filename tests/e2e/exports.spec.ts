@@ -8,6 +8,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeRequest, makeReward, useServerDatabase } from '../support/reward-factories';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { tr } from './language';
 import { apiToken, bearer, pendingSubmission } from './usability-helpers';
 
 useServerDatabase('e2e');
@@ -16,11 +17,14 @@ const SUCCESS = 'Downloading file completed successfully!';
 const js = () => test.info().project.use.javaScriptEnabled !== false;
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Follows a download link; with JS, its message says the download worked. */
+/**
+ * Follows a download link, named by its English text; with JS, its message says the download worked.
+ * The files themselves stay in English in every language (their headers are read by scripts).
+ */
 async function follow(page: Page, name: 'Download CSV' | 'Download Excel'): Promise<Download> {
-  const link = page.getByRole('link', { name, exact: true });
+  const link = page.getByRole('link', { name: tr(name), exact: true });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  if (js()) await expect(link.locator('xpath=..').getByTestId('download-message')).toHaveText(SUCCESS);
+  if (js()) await expect(link.locator('xpath=..').getByTestId('download-message')).toHaveText(tr(SUCCESS));
   return download;
 }
 
@@ -70,11 +74,11 @@ test('staff download the submissions review with the filter they applied', async
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/practices/submissions');
   // The filter form, then the links carry what the page applied.
-  await page.getByLabel('State').selectOption('pending');
-  await page.getByLabel('Learner or challenge').fill(tag);
-  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel(tr('State')).selectOption('pending');
+  await page.getByLabel(tr('Learner or challenge')).fill(tag);
+  await page.getByRole('button', { name: tr('Filter') }).click();
   await expect(page).toHaveURL(new RegExp(`state=pending&q=${tag}`));
-  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', `/practices/submissions/export?state=pending&q=${tag}&format=csv`);
+  await expect(page.getByRole('link', { name: tr('Download CSV') })).toHaveAttribute('href', `/practices/submissions/export?state=pending&q=${tag}&format=csv`);
 
   const csv = await follow(page, 'Download CSV');
   expect(csv.suggestedFilename()).toBe(`submissions-practice-${today()}.csv`);

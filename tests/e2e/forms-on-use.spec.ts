@@ -4,6 +4,7 @@
 // teams) cover those forms.
 import { expect, test, type Page } from '@playwright/test';
 import { activeLearner } from './helpers';
+import { tr } from './language';
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'what loads when: only with JavaScript');
 
@@ -36,28 +37,28 @@ test('the log-in form loads its checks once used, keeps what was typed meanwhile
   await expect(region).toHaveAttribute('data-on-use', '');
 
   // Typing asks for it; what was typed before it arrived is still there once React holds the form.
-  await page.getByLabel('Email').fill(learner.email);
-  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByLabel(tr('Email')).fill(learner.email);
+  await page.getByLabel(tr('Password')).fill('not-the-password');
   await expect.poll(() => held.asked.length).toBeGreaterThan(0);
   held.release();
   await expect(region).toHaveAttribute('data-on-use', 'ready');
-  await expect(page.getByLabel('Email')).toHaveValue(learner.email);
-  await expect(page.getByLabel('Password')).toHaveValue('not-the-password');
+  await expect(page.getByLabel(tr('Email'))).toHaveValue(learner.email);
+  await expect(page.getByLabel(tr('Password'))).toHaveValue('not-the-password');
   // Now the browser checks it before posting: a blank e-mail is said without a request.
   const posts: string[] = [];
   page.on('request', (r) => void (r.method() === 'POST' && posts.push(r.url())));
-  await page.getByLabel('Email').fill('');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('This field is required.')).toBeVisible();
+  await page.getByLabel(tr('Email')).fill('');
+  await page.getByRole('button', { name: tr('Log in') }).click();
+  await expect(page.getByText(tr('This field is required.'))).toBeVisible();
   expect(posts).toEqual([]);
 
   // Sent before its code is in, the form posts as it does without JavaScript, and the learner is in.
   await page.context().clearCookies();
   await page.unrouteAll();
   const early = await openWithCodeHeld(page);
-  await page.getByLabel('Email').fill(learner.email);
-  await page.getByLabel('Password').fill(learner.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel(tr('Email')).fill(learner.email);
+  await page.getByLabel(tr('Password')).fill(learner.password);
+  await page.getByRole('button', { name: tr('Log in') }).click();
   await expect(page).toHaveURL(new RegExp(`^${baseURL}/$`));
   early.release();
 });

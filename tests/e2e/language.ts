@@ -18,7 +18,8 @@ export function projectLanguage(): Language {
 /** A text as the site shows it to the running project's browser: `tr('Log in')`. */
 export const tr: TFunction = ((...args: Parameters<TFunction>) => translator(projectLanguage())(...args)) as TFunction;
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A text read literally inside a regular expression. */
+export const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A text as a regular expression (for a heading that holds more, a mail's subject). */
 export const trPattern = (text: string) => new RegExp(escaped(tr(text)));

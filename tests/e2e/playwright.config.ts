@@ -1,16 +1,17 @@
-// Every journey runs twice: once with JavaScript off (plain HTML forms and links) and once on. The
-// journeys in French run once more each, in the mode whose French they show most: what JavaScript
-// adds (checks before posting, the live badge, modal dialogs, menus) with it on, the server's pages
-// and answers with it off. Both modes are already proven in English, and a missing translation is
-// caught by the unit test of the tables; running each twice took about 9 more minutes of CI.
+// Every journey runs twice: once with JavaScript off (plain HTML forms and links) and once on. Each
+// also runs once more in French, in the mode whose French it shows most: what JavaScript adds
+// (checks before posting, the live badge, modal dialogs, menus, forms whose checks load once used)
+// with it on, the server's pages and answers with it off (french.spec.ts, the language itself, in
+// both). Both modes are already proven in English, and a missing translation is caught by the unit
+// test of the tables; running each twice took about 9 more minutes of CI.
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 
 /** Journeys run in French with JavaScript on (tests/e2e/language.ts). */
-const FRENCH_WITH_JS = ['french.spec.ts', 'form-validation.spec.ts', 'notifications.spec.ts', 'modal-dialogs.spec.ts', 'header-menus.spec.ts', 'phone.spec.ts', 'solve.spec.ts', 'event-play.spec.ts', 'action-messages.spec.ts', 'field-errors.spec.ts'];
+const FRENCH_WITH_JS = ['french.spec.ts', 'form-validation.spec.ts', 'notifications.spec.ts', 'modal-dialogs.spec.ts', 'header-menus.spec.ts', 'phone.spec.ts', 'solve.spec.ts', 'event-play.spec.ts', 'action-messages.spec.ts', 'field-errors.spec.ts', 'forms-on-use.spec.ts'];
 /** Journeys run in French with JavaScript off. */
-const FRENCH_WITHOUT_JS = ['french.spec.ts', 'accounts.spec.ts', 'practice-journey.spec.ts', 'teams.spec.ts', 'challenge-reading.spec.ts', 'scoreboard.spec.ts', 'coins.spec.ts', 'kept-after-errors.spec.ts', 'scope-nav.spec.ts', 'downloads.spec.ts', 'phone-tables.spec.ts', 'list-edges.spec.ts', 'events.spec.ts', 'rewards.spec.ts', 'black-friday-scoreboard.spec.ts', 'return-after-login.spec.ts', 'not-found.spec.ts'];
+const FRENCH_WITHOUT_JS = ['french.spec.ts', 'accounts.spec.ts', 'practice-journey.spec.ts', 'teams.spec.ts', 'challenge-reading.spec.ts', 'scoreboard.spec.ts', 'coins.spec.ts', 'kept-after-errors.spec.ts', 'scope-nav.spec.ts', 'downloads.spec.ts', 'phone-tables.spec.ts', 'list-edges.spec.ts', 'events.spec.ts', 'rewards.spec.ts', 'black-friday-scoreboard.spec.ts', 'return-after-login.spec.ts', 'not-found.spec.ts', 'authoring.spec.ts', 'statistics.spec.ts', 'learners.spec.ts', 'exports.spec.ts', 'staff-action-log.spec.ts', 'review.spec.ts', 'categories.spec.ts', 'bulk-selection.spec.ts', 'api-docs.spec.ts', 'accessibility.spec.ts'];
 
 export default defineConfig({
   testDir: '.',

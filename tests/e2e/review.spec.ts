@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { tr } from './language';
 
 async function token(request: APIRequestContext, baseURL: string, email: string, password: string): Promise<string> {
   const res = await request.post('/api/auth/jwt/create/', { data: { email, password }, headers: { Origin: baseURL } });
@@ -45,42 +46,42 @@ test('staff invalidate one submission with a comment and validate two others at 
 
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/practices/submissions');
-  await expect(page.getByRole('heading', { name: 'Submissions' })).toBeVisible();
-  await page.getByLabel('Learner or challenge').fill(tag);
-  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByRole('heading', { name: tr('Submissions') })).toBeVisible();
+  await page.getByLabel(tr('Learner or challenge')).fill(tag);
+  await page.getByRole('button', { name: tr('Filter') }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
   await expect(page.getByRole('row')).toHaveCount(4); // header + 3
   for (const s of [a, b, c]) {
     await expect(row(page, s.challenge)).toContainText(s.learner);
-    await expect(row(page, s.challenge)).toContainText('Pending');
-    await expect(row(page, s.challenge).getByRole('link', { name: 'Download' })).toHaveAttribute('href', /\/api\/submissions\/\d+\/download-writeup\/$/);
+    await expect(row(page, s.challenge)).toContainText(tr('Pending'));
+    await expect(row(page, s.challenge).getByRole('link', { name: tr('Download') })).toHaveAttribute('href', /\/api\/submissions\/\d+\/download-writeup\/$/);
   }
 
   // Invalidate A: the comment is required, then the row shows 'Rejected' with the comment.
-  await row(page, a.challenge).getByRole('link', { name: 'Invalidate' }).click();
+  await row(page, a.challenge).getByRole('link', { name: tr('Invalidate') }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Invalidate submission' })).toBeVisible();
-  await dialog.getByLabel('Comment').fill('The writeup does not show how the flag was found.');
-  await dialog.getByRole('button', { name: 'Invalidate' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Submission invalidation completed successfully!');
+  await expect(dialog.getByRole('heading', { name: tr('Invalidate submission') })).toBeVisible();
+  await dialog.getByLabel(tr('Comment')).fill('The writeup does not show how the flag was found.');
+  await dialog.getByRole('button', { name: tr('Invalidate') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(tr('Submission invalidation completed successfully!'));
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(row(page, a.challenge)).toContainText('Rejected');
+  await expect(row(page, a.challenge)).toContainText(tr('Rejected'));
   await expect(row(page, a.challenge)).toContainText('The writeup does not show how the flag was found.');
-  await expect(row(page, a.challenge).getByRole('link', { name: 'Validate' })).toHaveCount(0);
+  await expect(row(page, a.challenge).getByRole('link', { name: tr('Validate') })).toHaveCount(0);
 
   // Bulk-validate B and C after one confirmation.
-  await page.getByLabel(`Select submission of ${b.learner} for ${b.challenge}`).check();
-  await page.getByLabel(`Select submission of ${c.learner} for ${c.challenge}`).check();
-  await page.getByRole('button', { name: 'Validate selected' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to validate 2 selected submissions?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByTestId('flash')).toHaveText('Submission validation completed successfully! 2 submissions validated.');
-  for (const s of [b, c]) await expect(row(page, s.challenge)).toContainText('Acepted');
+  await page.getByLabel(tr('Select submission of {{learner}} for {{challenge}}', { learner: b.learner, challenge: b.challenge })).check();
+  await page.getByLabel(tr('Select submission of {{learner}} for {{challenge}}', { learner: c.learner, challenge: c.challenge })).check();
+  await page.getByRole('button', { name: tr('Validate selected') }).click();
+  await expect(page.getByRole('dialog')).toContainText(tr('Are you sure you want to validate {{count}} selected submissions? This decision is final.', { count: 2 }));
+  await page.getByRole('dialog').getByRole('button', { name: tr('Confirm') }).click();
+  await expect(page.getByTestId('flash')).toHaveText(`${tr('Submission validation completed successfully!')} ${tr('{{count}} submissions validated.', { count: 2 })}`);
+  for (const s of [b, c]) await expect(row(page, s.challenge)).toContainText(tr('Acepted'));
   await expect(page).toHaveURL(new RegExp(`/practices/submissions\\?q=${tag}$`));
 
   // The state filter.
-  await page.getByLabel('State').selectOption('rejected');
-  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel(tr('State')).selectOption('rejected');
+  await page.getByRole('button', { name: tr('Filter') }).click();
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(row(page, a.challenge)).toBeVisible();
 });

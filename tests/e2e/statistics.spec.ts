@@ -3,15 +3,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { audit, openAllDetails } from './axe';
 import { activeLearner, logIn, SUPERUSER, uniqueName, visit } from './helpers';
+import { projectLanguage, tr } from './language';
 import { pendingSubmission } from './usability-helpers';
 
+// The charts' titles in English, the keys `tr` reads them by in the project's language.
 const SECTIONS = ['Solves over time', 'Solves per challenge', 'Players who solved each category', 'Active players per day'];
-const section = (page: Page, title: string) => page.getByRole('region', { name: title });
+const section = (page: Page, title: string) => page.getByRole('region', { name: tr(title) });
 /** A chart's table, opened as a reader would: its <details> summary. */
 async function tableOf(page: Page, title: string) {
   const region = section(page, title);
-  await region.getByText(`${title}: the data as a table`).click();
-  const table = region.getByRole('table', { name: title });
+  await region.getByText(tr('{{title}}: the data as a table', { title: tr(title) })).click();
+  const table = region.getByRole('table', { name: tr(title) });
   await expect(table).toBeVisible();
   return table;
 }
@@ -24,7 +26,7 @@ test('anonymous visitors log in first; learners are sent home and see no Statist
   await visit(page, '/practices/statistics');
   await expect(page).toHaveURL(/\/$/);
   await visit(page, '/practices/challenges');
-  await expect(page.getByTestId('scope-nav').getByRole('link', { name: 'Statistics' })).toHaveCount(0);
+  await expect(page.getByTestId('scope-nav').getByRole('link', { name: tr('Statistics') })).toHaveCount(0);
 });
 
 test("staff read practice's statistics: charts drawn on the server, each with its table", async ({ page, request, baseURL }) => {
@@ -33,14 +35,14 @@ test("staff read practice's statistics: charts drawn on the server, each with it
   const { challenge, learner } = await pendingSubmission(request, baseURL!, tag);
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   await visit(page, '/practices/challenges');
-  await page.getByTestId('scope-nav').getByRole('link', { name: 'Statistics' }).click();
+  await page.getByTestId('scope-nav').getByRole('link', { name: tr('Statistics') }).click();
   await expect(page).toHaveURL(/\/practices\/statistics$/);
-  await expect(page.getByRole('heading', { name: 'Statistics', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('scope-nav').getByRole('link', { name: 'Statistics' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { name: tr('Statistics'), level: 1 })).toBeVisible();
+  await expect(page.getByTestId('scope-nav').getByRole('link', { name: tr('Statistics') })).toHaveAttribute('aria-current', 'page');
 
   for (const title of SECTIONS) {
     // Each chart is an SVG in a figure named by its heading; two drawings (phone and wide), one shown.
-    const figure = section(page, title).getByRole('figure', { name: title });
+    const figure = section(page, title).getByRole('figure', { name: tr(title) });
     await expect(figure).toBeVisible();
     await expect(figure.locator('svg[aria-hidden="true"]')).toHaveCount(2);
     await expect(figure.locator('svg[aria-hidden="true"]:visible rect[data-bar]').first()).toBeVisible();
@@ -53,7 +55,8 @@ test("staff read practice's statistics: charts drawn on the server, each with it
   await expect(row).toContainText(`Cat ${tag}`);
   const categories = await tableOf(page, 'Players who solved each category');
   await expect(categories.getByRole('row').filter({ hasText: `Cat ${tag}` }).getByRole('cell').first()).toHaveText('1');
-  const today = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date());
+  // The day as the page's language writes it (statistics-charts.server.tsx dayText): 'Nov 27, 2026', '27 nov. 2026'.
+  const today = new Intl.DateTimeFormat(projectLanguage() === 'fr' ? 'fr-FR' : 'en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date());
   const active = await tableOf(page, 'Active players per day');
   await expect(active.getByRole('row').last()).toContainText(today);
   expect(Number(await active.getByRole('row').last().getByRole('cell').textContent())).toBeGreaterThanOrEqual(1);
@@ -71,9 +74,9 @@ test("staff read an event's statistics; an unknown event is a 404", async ({ pag
   const events = (await (await request.get('/api/events/?type=black-friday&page_size=100', { headers: { Authorization: `Bearer ${token}` } })).json()).results as { id: number; name: string }[];
   const running = events.find((e) => e.name === 'Black Friday CTF')!;
   await visit(page, `/competes/${running.id}/scoreboard`);
-  await page.getByTestId('scope-nav').getByRole('link', { name: 'Statistics' }).click();
+  await page.getByTestId('scope-nav').getByRole('link', { name: tr('Statistics') }).click();
   await expect(page).toHaveURL(new RegExp(`/competes/${running.id}/statistics$`));
-  await expect(page.getByRole('heading', { name: 'Statistics', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tr('Statistics'), level: 1 })).toBeVisible();
   const perChallenge = await tableOf(page, 'Solves per challenge');
   // alice solved three of its challenges first or later: the table names a first solver.
   await expect(perChallenge.getByRole('row').filter({ hasText: 'alice' }).first()).toBeVisible();
@@ -81,5 +84,5 @@ test("staff read an event's statistics; an unknown event is a 404", async ({ pag
 
   const missing = await page.goto('/competes/999999/statistics');
   expect(missing?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tr('Page not found') })).toBeVisible();
 });
