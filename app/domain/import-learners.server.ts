@@ -20,9 +20,14 @@ const COLUMNS = ['username', 'fullname', 'email', 'gender', 'country'] as const;
 export const IMPORT_MESSAGES = {
   /** A header row alone (or only blank rows under it): nothing to import, so no success message. */
   noRows: 'The file has no learner rows: add one row per learner under the header row.',
+  /** A row's reasons, after the column they are about ("email: listed twice in this file."): the page translates the part after the colon. */
+  listedTwice: 'listed twice in this file.',
+  staffAccount: 'belongs to a staff account.',
+  takenMeanwhile: 'taken meanwhile by another account.',
 } as const;
 
 export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'rejected';
+/** `reason`: why a row was rejected, "<column>: <message>", or 'validated' for an account that was waiting. */
 export interface ImportRow { row: number; username: string; email: string; outcome: ImportOutcome; reason?: string }
 
 function cellText(value: ExcelJS.CellValue): string {
@@ -105,11 +110,11 @@ export async function importLearners(actor: Actor | null, file: unknown): Promis
       return { row, write: 'none', report: report('rejected', `${String(issue.path[0])}: ${issue.message}`) };
     }
     const input = result.data;
-    if (seen.has(input.email)) return { row, write: 'none', report: report('rejected', 'email: listed twice in this file.', input.username, input.email) };
+    if (seen.has(input.email)) return { row, write: 'none', report: report('rejected', `email: ${IMPORT_MESSAGES.listedTwice}`, input.username, input.email) };
     seen.add(input.email);
     const existing = byEmail.get(input.email);
     if (existing) {
-      if (existing.isStaff || existing.isSuperuser) return { row, write: 'none', report: report('rejected', 'email: belongs to a staff account.', input.username, input.email) };
+      if (existing.isStaff || existing.isSuperuser) return { row, write: 'none', report: report('rejected', `email: ${IMPORT_MESSAGES.staffAccount}`, input.username, input.email) };
       if (existing.isValidated) return { row, write: 'none', report: report('unchanged', undefined, existing.username, input.email) };
       return { row, write: 'validate', id: existing.id, report: report('updated', 'validated', existing.username, input.email) };
     }
@@ -135,7 +140,7 @@ export async function importLearners(actor: Actor | null, file: unknown): Promis
             created.push(user.id);
           } catch (error) {
             if (!isUniqueViolation(error)) throw error;
-            plan.report = { ...plan.report, outcome: 'rejected', reason: 'username or email: taken meanwhile by another account.' };
+            plan.report = { ...plan.report, outcome: 'rejected', reason: `username or email: ${IMPORT_MESSAGES.takenMeanwhile}` };
           }
         }
       }

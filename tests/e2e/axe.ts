@@ -21,7 +21,7 @@ export async function axeResults(page: Page, { rules, prepare }: AxeOptions = {}
   };
   if (test.info().project.use.javaScriptEnabled !== false) return analyze(page);
   const browser = page.context().browser()!;
-  const context = await browser.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState(), viewport: page.viewportSize() });
+  const context = await browser.newContext({ javaScriptEnabled: true, locale: test.info().project.use.locale, storageState: await page.context().storageState(), viewport: page.viewportSize() });
   try {
     await context.route(/\.(js|mjs)(\?.*)?$/, (route) => route.abort());
     const copy = await context.newPage();

@@ -116,9 +116,8 @@ test('the superuser imports learners from an .xlsx file and sees a report per ro
   const report = page.getByRole('region', { name: tr('Learner exportation completed successfully') });
   await expect(report).toContainText([tr('{{count}} created', { count: 2 }), tr('{{count}} updated', { count: 0 }), tr('{{count}} unchanged', { count: 0 }), tr('{{count}} rejected', { count: 1 })].join(' · '));
   await expect(report.locator('tr[data-outcome="created"]')).toHaveCount(2);
-  // The reason reads as the import wrote it, 'email: ' and the schema's message: the whole has no
-  // entry in the tables (routes/practices/users.tsx t(r.reason)), so it stays English in every language.
-  await expect(report.locator('tr[data-outcome="rejected"]')).toContainText('Enter a valid email address.');
+  // The column the reason is about, then the schema's message in the page's language.
+  await expect(report.locator('tr[data-outcome="rejected"]')).toContainText(`email: ${tr('Enter a valid email address.')}`);
   await visit(page, `/practices/users?q=${a}`);
   await expect(page.getByRole('row').filter({ hasText: `${a}@example.com` }).getByRole('img', { name: tr('validated'), exact: true })).toBeVisible();
 });

@@ -140,6 +140,12 @@ const OUTCOME_COUNTS: Record<ImportRow['outcome'], string> = {
   rejected: text('{{count}} rejected'),
 };
 const OUTCOME_WORDS: Record<ImportRow['outcome'], string> = { created: text('created'), updated: text('updated'), unchanged: text('unchanged'), rejected: text('rejected') };
+/** A row's reason in the page's language: the column it names stays, the message after it is translated. */
+function reasonText(reason: string, t: (key: string) => string): string {
+  const at = reason.indexOf(': ');
+  return at === -1 ? t(reason) : `${reason.slice(0, at)}: ${t(reason.slice(at + 2))}`;
+}
+
 /** The superuser's Type column. */
 const TYPE_WORDS: Record<'Collaborater' | 'Learner', string> = { Collaborater: text('Collaborater'), Learner: text('Learner') };
 /** The validation dialog's question: for one row's button, and for the ticked rows. */
@@ -241,7 +247,7 @@ export default function Users() {
             <thead><tr><th>{t('Row')}</th><th>{t('Username')}</th><th>{t('Email')}</th><th>{t('Outcome')}</th><th>{t('Reason')}</th></tr></thead>
             <tbody>
               {report.map((r) => (
-                <tr key={r.row} data-outcome={r.outcome}><td>{r.row}</td><td>{r.username}</td><td>{r.email}</td><td>{t(OUTCOME_WORDS[r.outcome])}</td><td>{r.reason ? t(r.reason) : ''}</td></tr>
+                <tr key={r.row} data-outcome={r.outcome}><td>{r.row}</td><td>{r.username}</td><td>{r.email}</td><td>{t(OUTCOME_WORDS[r.outcome])}</td><td>{r.reason ? reasonText(r.reason, t) : ''}</td></tr>
               ))}
             </tbody>
           </table>
