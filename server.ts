@@ -1,5 +1,7 @@
-// The single Node process: every request passes admission and its body guard here, then one of the
+// The server process: every request passes admission and its body guard here, then one of the
 // answers below, and leaves through one finisher (app/lib/respond.server.ts): docs/architecture.md.
+// With WORKERS > 1 this file first runs as the primary of that many such processes (app/lib/workers.server.ts).
+import cluster from 'node:cluster';
 import { readdirSync } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -13,10 +15,11 @@ import { AnswerSlots, BoundedCounts, Turns } from './app/lib/admission.server';
 import type { RequestContext } from './app/lib/context';
 import { bodyRule, hasBody, refusedCrossSite, routePath } from './app/lib/request-guards.server';
 import { env } from './app/lib/env.server';
-import { listenWide } from './app/lib/listen.server';
+import { EXTRA_DESCRIPTORS, listenWide } from './app/lib/listen.server';
 import { logger } from './app/lib/logger.server';
 import { pageSharing } from './app/lib/page-sharing.server';
 import { AnswerResponse, commonHeaders, send, startAnswer, type Reply } from './app/lib/respond.server';
+import { superviseWorkers } from './app/lib/workers.server';
 
 const PORT = env.port;
 const DEV = !env.isProduction;
@@ -731,7 +734,8 @@ async function main() {
   // Several descriptors of one socket, so a start rush is accepted as fast as it arrives
   // (app/lib/listen.server.ts). The port answers before the extra descriptors arrive: the signal
   // handlers below are in place by then.
-  const listening = listenWide(server as unknown as Parameters<typeof listenWide>[0], PORT);
+  // A worker's connections are accepted by the primary (cluster's round-robin): no extra descriptors.
+  const listening = listenWide(server as unknown as Parameters<typeof listenWide>[0], PORT, cluster.isWorker ? 0 : EXTRA_DESCRIPTORS);
 
   // Graceful shutdown: stop accepting, let requests under way finish (each answer then closes its
   // connection), and give idle kept-alive connections SHUTDOWN_IDLE_MS for a request already on its
@@ -756,7 +760,7 @@ async function main() {
   logger.info({ port: PORT, descriptors }, `listening on http://localhost:${PORT}`);
 }
 
-main().catch((err) => {
+(env.workers > 1 && cluster.isPrimary && !DEV ? superviseWorkers(env.workers) : main()).catch((err) => {
   logger.fatal({ err }, 'failed to start');
   process.exit(1);
 });

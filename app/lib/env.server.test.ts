@@ -35,4 +35,11 @@ describe('configuration', () => {
     expect(() => readEnvironment({ DATABASE_URL: 'file:' })).toThrow(/DATABASE_URL/);
     expect(readEnvironment({ DATABASE_URL: 'file::memory:' }).DATABASE_URL).toBe('file::memory:');
   });
+
+  it('refuse several server processes without a session secret set for all of them', () => {
+    expect(() => readEnvironment({ WORKERS: '2' })).toThrow(/SESSION_SECRET: required when WORKERS is more than 1/);
+    expect(readEnvironment({ WORKERS: '2', SESSION_SECRET: 'a-secret-for-every-process' }).WORKERS).toBe(2);
+    expect(readEnvironment({}).WORKERS).toBe(1);
+    expect(() => readEnvironment({ WORKERS: '0' })).toThrow(/WORKERS: expected a whole number from 1 to 64/);
+  });
 });

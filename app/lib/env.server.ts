@@ -56,6 +56,10 @@ const schema = z.object({
   ADMISSION_TARGET_WAIT_MS: whole(300, 1, 600_000),
   MAX_STREAMS_PER_IP: whole(1_000, 1),
   MAX_STREAMS: whole(5_000, 1),
+  WORKERS: whole(1, 1, 64),
+}).refine((vars) => vars.WORKERS === 1 || vars.SESSION_SECRET !== undefined, {
+  path: ['SESSION_SECRET'],
+  message: 'required when WORKERS is more than 1: every process must sign and check sessions with the same secret',
 });
 
 /** The environment checked, or an error that names every variable that is wrong. */
@@ -110,4 +114,6 @@ export const env = {
   admissionTargetWaitMs: vars.ADMISSION_TARGET_WAIT_MS,
   maxStreamsPerIp: vars.MAX_STREAMS_PER_IP,
   maxStreams: vars.MAX_STREAMS,
+  /** Server processes on one machine (server.ts, docs/deployment.md "Several processes"). */
+  workers: vars.WORKERS,
 };

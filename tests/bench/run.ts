@@ -8,7 +8,7 @@
 // `--capacity` runs nothing else: the largest competition the host holds and twice it (capacity.ts),
 // saved under results.json's `capacity` key, the rest of the file kept.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../support/test-server';
@@ -46,6 +46,13 @@ if (CAPACITY_FIRST !== undefined && !(Number.isInteger(CAPACITY_FIRST) && CAPACI
 const ONLY = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 /** --verdicts: judge the saved results.json again (after the targets changed, say), running nothing. */
 const VERDICTS = args.includes('--verdicts');
+/** --workers=N: the server runs as N processes (WORKERS=N, app/lib/workers.server.ts); memory and CPU are the sums of them all. */
+const WORKERS = (() => {
+  const arg = args.find((a) => a.startsWith('--workers='));
+  const n = arg ? Number(arg.slice('--workers='.length)) : 1;
+  if (!(Number.isInteger(n) && n >= 1)) throw new Error(`--workers=N wants a process count, not ${arg}`);
+  return n;
+})();
 /** --no-streams: the competition's players hold no live stream (to compare with the default, where each holds one). */
 const STREAMS = !args.includes('--no-streams');
 /**
@@ -64,7 +71,7 @@ const ATTACKERS: AttackerName[] = (() => {
 const seconds = QUICK ? 2 : undefined;
 const arg = args.find((a) => !a.startsWith('--')) ?? 'all';
 if (!['small', 'large', 'all'].includes(arg)) {
-  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--capacity[=first player count]] [--only=text] [--verdicts]');
+  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--capacity[=first player count]] [--only=text] [--workers=N] [--verdicts]');
   process.exit(2);
 }
 const sizes: SizeName[] = arg === 'all' ? ['small', 'large'] : [arg as SizeName];
@@ -121,9 +128,25 @@ const serve = (() => {
 
 /** Resident memory of a process from /proc: current and the kernel's high-water mark, in MiB. */
 function memory(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+)`, 'm'))?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+  let rss = 0;
+  let hwm = 0;
+  // With --workers, the primary and its workers (the high-water marks summed: at most the peak of the sum).
+  for (const one of processTree(pid)) {
+    const status = readFileSync(`/proc/${one}/status`, 'utf8');
+    const kb = (key: string) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+)`, 'm'))?.[1] ?? 0);
+    rss += kb('VmRSS') / 1024;
+    hwm += kb('VmHWM') / 1024;
+  }
+  return { rss, hwm };
+}
+
+/** A process and its children (a server's workers), those still there. */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {}
+  return [pid, ...children.filter((child) => existsSync(`/proc/${child}/status`))];
 }
 
 async function startServer(dir: string, profileAs?: string): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
@@ -145,6 +168,7 @@ async function startServer(dir: string, profileAs?: string): Promise<{ url: stri
       SEED: 'none',
       LOG_LEVEL: 'info', // as in production: one log line per request is part of the cost
       RATE_LIMIT_FACTOR: '1000000',
+      WORKERS: String(WORKERS),
       SUPERUSER_EMAIL: 'root@bench.test',
       SUPERUSER_USERNAME: 'benchroot',
       SUPERUSER_PASSWORD: 'bench-root-password-1',
@@ -172,8 +196,12 @@ async function startServer(dir: string, profileAs?: string): Promise<{ url: stri
 
 /** CPU time (user + system) a process has used, in seconds, from /proc. */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  let ticks = 0;
+  for (const one of processTree(pid)) {
+    const fields = readFileSync(`/proc/${one}/stat`, 'utf8').split(') ')[1].split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime in clock ticks (USER_HZ = 100)
+  }
+  return ticks / 100;
 }
 
 /** Logs in through the site's own API and returns the session cookie the pages use. */
@@ -492,7 +520,7 @@ async function main() {
     }
     return console.log('\n(profiling slows the server down: results not saved)');
   }
-  if (QUICK || COMPETITION_ONLY) return console.log('\n(--quick or --competition-only: results not saved)');
+  if (QUICK || COMPETITION_ONLY || WORKERS > 1) return console.log('\n(--quick, --competition-only or --workers: results not saved)');
   writeFileSync(RESULTS, JSON.stringify(report, null, 2) + '\n');
   console.log(`\nsaved ${RESULTS}`);
 }
