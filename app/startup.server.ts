@@ -7,6 +7,7 @@ import { startEventReminders, stopEventReminders } from '~/domain/event-reminder
 import { db, dbReady } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
+import { forgetWriteCounts } from '~/lib/sql.server';
 import { hashPassword } from '~/lib/password.server';
 import { guardProcess } from '~/lib/process-guards.server';
 
@@ -62,5 +63,6 @@ export async function shutdown(): Promise<void> {
   // Bounded: a database another process keeps locked fails the flush after the retry bound (about
   // 2.5 s, lib/sql.server.ts) instead of holding the stop.
   if (!(await flushAttempts())) logger.error({ lost: waitingAttempts() }, 'flag attempts not written before the stop');
+  await forgetWriteCounts();
   await db.$disconnect();
 }

@@ -31,11 +31,13 @@ export function openDatabase(url = env.databaseUrl): PrismaClient {
       const client = (connection as unknown as { client: Database.Database }).client;
       client.pragma('journal_mode = WAL');
       client.pragma('foreign_keys = ON');
+      client.pragma('synchronous = NORMAL');
+      // Before the short wait below: adopting writes this process's change counts, and at start
+      // another process may hold the write lock for a moment (better-sqlite3 waits up to 5 s).
+      adoptConnection(client);
       // Short: better-sqlite3 waits synchronously, freezing every request meanwhile. A write that
       // finds another process's lock waits for it asynchronously instead (sql.server.ts, BUSY).
       client.pragma(`busy_timeout = ${BUSY.syncWaitMs}`);
-      client.pragma('synchronous = NORMAL');
-      adoptConnection(client);
       // Queries outside a transaction wait while one is open (sql.server.ts, "The gate").
       return guardAdapter(connection);
     },

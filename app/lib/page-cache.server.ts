@@ -39,9 +39,10 @@ import type { User } from '~/generated/prisma/client';
 
 // What pages show: every table but the attempt log (written every 50 ms during play), sessions (a hit
 // checks its own session anyway), notification reads (they only move a viewer's own header badge,
-// which each hit reads afresh) and the staff action log (no page shows it). User writes count only
-// for the columns pages show, so a login (lastLoginAt) keeps every page (sql.server.ts).
-const NOT_SHOWN = new Set<Table>(['FlagAttempt', 'Session', 'NotificationRead', 'StaffAction']);
+// which each hit reads afresh), the staff action log (no page shows it) and the rate-limit counters
+// (every login writes them). User writes count only for the columns pages show, so a login
+// (lastLoginAt) keeps every page (sql.server.ts).
+const NOT_SHOWN = new Set<Table>(['FlagAttempt', 'Session', 'NotificationRead', 'StaffAction', 'RateLimit']);
 const PAGE_TABLES = TABLES.filter((t) => !NOT_SHOWN.has(t));
 const dataVersion = () => changeVersion(PAGE_TABLES);
 

@@ -301,13 +301,27 @@ export function guardAdapter<A extends AdapterLike>(adapter: A): A {
 const USER_COLUMNS_NOT_SHOWN = new Set(['lastLoginAt', 'updatedAt', 'passwordHash']);
 
 const counters = new Map<string, number>();
-/** How often another process committed (PRAGMA data_version moved): that counts for every table. */
-let externalCommits = 0;
+
+/** Each process's counts of the rows it wrote, per table (lib/sql.server.ts): no cache reads it. */
+const WRITE_COUNTS = 'TableWrites';
+/** This process's rows in it. */
+const WRITER = process.pid;
+
+/** The tables whose writes are counted: every table of the schema but the counts themselves. */
+function countedTables(connection: Database.Database): string[] {
+  return connection
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\'")
+    .all()
+    .map((t) => t.name)
+    .filter((name) => name !== WRITE_COUNTS);
+}
 
 /**
  * Called by db.server.ts with the connection Prisma's adapter opened. Temporary triggers (they live
  * with this connection, no migration) count every write per table, whoever makes it, Prisma or a
- * prepared statement.
+ * prepared statement: in this process's memory at once, and in the database (TableWrites, this
+ * process's rows) for the other processes, in the same transaction as the write, so a rollback
+ * takes both back.
  */
 export function adoptConnection(connection: Database.Database): void {
   main = connection;
@@ -316,52 +330,88 @@ export function adoptConnection(connection: Database.Database): void {
     counters.set(table as string, (counters.get(table as string) ?? 0) + 1);
     return null;
   });
-  const tables = connection.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\'").all();
-  for (const { name } of tables) {
-    const call = `SELECT ctf_changed('${name}');`;
+  const tables = countedTables(connection);
+  connection.transaction(() => {
+    // A process that ended without its stop left rows; one that had this process id, these.
+    connection.prepare(`DELETE FROM main."${WRITE_COUNTS}" WHERE writer = ?`).run(WRITER);
+    const row = connection.prepare(`INSERT INTO main."${WRITE_COUNTS}" (name, writer, writes) VALUES (?, ?, 0)`);
+    for (const name of tables) row.run(name, WRITER);
+  })();
+  for (const name of tables) {
     let update = '';
     if (name === 'User') {
       const columns = connection.prepare<[], { name: string }>(`PRAGMA table_info("User")`).all().map((c) => c.name);
       update = ` OF ${columns.filter((c) => !USER_COLUMNS_NOT_SHOWN.has(c)).map((c) => `"${c}"`).join(', ')}`;
     }
+    const body = `SELECT ctf_changed('${name}'); UPDATE main."${WRITE_COUNTS}" SET writes = writes + 1 WHERE name = '${name}' AND writer = ${WRITER};`;
     for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
-      connection.exec(`CREATE TEMP TRIGGER IF NOT EXISTS "ctf_${name}_${op}" AFTER ${op}${op === 'UPDATE' ? update : ''} ON main."${name}" BEGIN ${call} END`);
+      connection.exec(`CREATE TEMP TRIGGER IF NOT EXISTS "ctf_${name}_${op}" AFTER ${op}${op === 'UPDATE' ? update : ''} ON main."${name}" BEGIN ${body} END`);
     }
   }
 }
 
-// The triggers count this process's writes at no cost. data_version moves when another process
-// commits; asking costs a read transaction, so it is asked at most every EXTERNAL_CHECK_MS: another
-// process's write (an operator's script) shows within that, this process's own writes at once.
+/** At a graceful stop (startup.server.ts): this process's counts go, so rows of ended processes do not pile up. */
+export async function forgetWriteCounts(): Promise<void> {
+  if (!main) return;
+  const forget = main.prepare(`DELETE FROM main."${WRITE_COUNTS}" WHERE writer = ?`);
+  // Busy past the bound: the rows stay until a process with this id starts.
+  await writeTransaction(() => forget.run(WRITER)).catch(() => {});
+}
+
+// This process's writes move its counters at once. Another process's commits move data_version;
+// asking costs a read transaction, so it is asked at most every EXTERNAL_CHECK_MS. When it moved, the
+// other processes' counts (TableWrites) tell which tables they wrote: only the caches that read those
+// are dropped. A commit that moved none of their counts (the sqlite3 shell, a backup tool, a
+// migration: writers without our triggers) drops every cache.
 const EXTERNAL_CHECK_MS = 50;
 let external = { value: -1, checkedAt: -Infinity };
+/** Per table: how often another process's commits were seen to write it. */
+const externalWrites = new Map<string, number>();
+/** Other processes' commits that moved no table's count: they count for every table. */
+let unexplainedCommits = 0;
+/** The shared counts as last read. */
+let seenCounts: Map<string, number> | null = null;
 // Prepared once: better-sqlite3's pragma() prepares the statement anew on every call.
-let dataVersionQuery: Database.Statement<[], number> | null = null;
+let externalQueries: { dataVersion: Database.Statement<[], number>; counts: Database.Statement<[number], { name: string; writes: number }> } | null = null;
 
-function externalVersion(): number {
+function checkExternal(): void {
   const now = performance.now();
-  if (main && now - external.checkedAt >= EXTERNAL_CHECK_MS) {
-    if (dataVersionQuery?.database !== main) dataVersionQuery = main.prepare<[], number>('PRAGMA data_version').pluck().safeIntegers(false);
-    const value = dataVersionQuery.get()!;
-    if (Number(value) !== external.value) {
-      if (external.value !== -1) externalCommits++;
-      external = { value: Number(value), checkedAt: now };
-    } else external.checkedAt = now;
+  if (!main || now - external.checkedAt < EXTERNAL_CHECK_MS) return;
+  if (externalQueries?.dataVersion.database !== main) {
+    externalQueries = {
+      dataVersion: main.prepare<[], number>('PRAGMA data_version').pluck().safeIntegers(false),
+      counts: main.prepare<[number], { name: string; writes: number }>(`SELECT name, SUM(writes) AS writes FROM main."${WRITE_COUNTS}" WHERE writer <> ? GROUP BY name`).safeIntegers(false),
+    };
   }
-  return externalCommits;
+  external.checkedAt = now;
+  const value = Number(externalQueries.dataVersion.get());
+  if (value === external.value && seenCounts) return;
+  const first = external.value === -1;
+  external.value = value;
+  const counts = new Map(externalQueries.counts.all(WRITER).map((row) => [row.name, row.writes]));
+  let moved = false;
+  for (const [name, writes] of counts) {
+    if (seenCounts && seenCounts.get(name) !== writes) {
+      externalWrites.set(name, (externalWrites.get(name) ?? 0) + 1);
+      moved = true;
+    }
+  }
+  if (!first && !moved) unexplainedCommits++;
+  seenCounts = counts;
 }
 
 /**
  * SQLite's implementation of the one invalidation interface (changes.server.ts): this process's
- * writes move the number at once, another process's commits within 50 ms. A transaction's writes
- * move it as they happen; since nothing outside the transaction reads until it ends (the gate), a
- * value kept under that number is the committed state after a commit, and the unchanged state after
- * a rollback.
+ * writes move the number at once, another process's commits within 50 ms, for the tables they wrote.
+ * A transaction's writes move it as they happen; since nothing outside the transaction reads until
+ * it ends (the gate), a value kept under that number is the committed state after a commit, and the
+ * unchanged state after a rollback.
  */
 const sqliteChanges: ChangeSource = {
   version(tables) {
-    let version = externalVersion();
-    for (const table of tables) version += counters.get(table) ?? 0;
+    checkExternal();
+    let version = unexplainedCommits;
+    for (const table of tables) version += (counters.get(table) ?? 0) + (externalWrites.get(table) ?? 0);
     return version;
   },
 };

@@ -145,6 +145,58 @@ describe('change counters', () => {
   });
 });
 
+describe("another process's writes", () => {
+  const of = (...tables: Parameters<typeof changeVersion>[0]) => changeVersion(tables);
+  /** Past the interval at which data_version is read, so the next reading sees what was committed. */
+  const past50ms = () => new Promise((resolve) => setTimeout(resolve, 60));
+
+  it('move, within 50 ms, only the tables that process says it wrote (its counts in TableWrites)', async () => {
+    await dbReady;
+    await past50ms();
+    const before = { categories: of('Category'), submissions: of('Submission'), users: of('User') };
+    // What another server process's triggers do: the write and its count, in one transaction.
+    const other = new Database(databasePath(process.env.DATABASE_URL!)!);
+    try {
+      const name = unique('elsewhere');
+      other.transaction(() => {
+        other.prepare('INSERT INTO "Category" (name, nameKey, createdAt) VALUES (?, ?, ?)').run(name, name, sqlDate());
+        other.prepare('INSERT INTO "TableWrites" (name, writer, writes) VALUES (?, ?, 1) ON CONFLICT (name, writer) DO UPDATE SET writes = writes + 1').run('Category', process.pid + 1);
+      })();
+      await past50ms();
+      expect(of('Category')).not.toBe(before.categories);
+      expect(of('Submission')).toBe(before.submissions);
+      expect(of('User')).toBe(before.users);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('move every table when a commit came from a writer that counts nothing (the sqlite3 shell, a backup tool)', async () => {
+    await dbReady;
+    await past50ms();
+    const before = { categories: of('Category'), submissions: of('Submission') };
+    const other = new Database(databasePath(process.env.DATABASE_URL!)!);
+    try {
+      const name = unique('shell');
+      other.prepare('INSERT INTO "Category" (name, nameKey, createdAt) VALUES (?, ?, ?)').run(name, name, sqlDate());
+      await past50ms();
+      expect(of('Category')).not.toBe(before.categories);
+      expect(of('Submission')).not.toBe(before.submissions);
+    } finally {
+      other.close();
+    }
+  });
+
+  it("are told apart from this process's own, which count in TableWrites under its process id", async () => {
+    const user = await makeUser();
+    const counted = await db.$queryRawUnsafe<{ writes: number }[]>('SELECT writes FROM "TableWrites" WHERE name = \'User\' AND writer = ?', process.pid);
+    expect(Number(counted[0].writes)).toBeGreaterThan(0);
+    await db.user.update({ where: { id: user.id }, data: { fullname: 'Counted Name' } });
+    const after = await db.$queryRawUnsafe<{ writes: number }[]>('SELECT writes FROM "TableWrites" WHERE name = \'User\' AND writer = ?', process.pid);
+    expect(Number(after[0].writes)).toBe(Number(counted[0].writes) + 1);
+  });
+});
+
 // ---- A busy database: another process holds SQLite's write lock ------------------------------
 
 const BOUNDS = { ...BUSY };

@@ -158,6 +158,20 @@ describe('page cache', () => {
     }
   });
 
+  it('keeps a page through logins, right and wrong: their rate-limit counters are not what pages show', async () => {
+    const [viewer, other] = await Promise.all([activeLearner(), activeLearner()]);
+    const cookie = await sessionCookie(viewer);
+    let kept = false;
+    for (let round = 0; round < 20 && !kept; round++) {
+      await get(SCOREBOARD, cookie);
+      if (!(await get(SCOREBOARD, cookie)).hit) continue;
+      expect((await call('POST', '/api/auth/jwt/create/', { json: { email: other.email, password: 'not-the-password-1' } })).status).toBe(401);
+      expect((await call('POST', '/api/auth/jwt/create/', { json: { email: other.email, password: other.password } })).status).toBe(200);
+      kept = (await get(SCOREBOARD, cookie)).hit;
+    }
+    expect(kept).toBe(true);
+  });
+
   it('lets a flash message through: the flash cookie bypasses the cache', async () => {
     const learner = await activeLearner();
     const cookie = await sessionCookie(learner);

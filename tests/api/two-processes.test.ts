@@ -112,6 +112,38 @@ it('the same solve sent to both processes at once is scored once', async () => {
   for (const refused of answers.filter((a) => a.status === 400)) expect(refused.body).toEqual({ detail: 'You have already solved this challenge.' });
 });
 
+// Each process learns which tables the other wrote (TableWrites), not only that it wrote: a flag
+// attempt, which no page shows, leaves the other's cached pages in place.
+it("wrong flags sent to one process keep the other's cached pages; a solve there drops them", async () => {
+  const staff = await token(first, SUPERUSER.email, SUPERUSER.password);
+  const created = await call(first, 'POST', '/api/challenges/', { token: staff, form: challengeForm('CTF{kept_pages}') });
+  expect(created.status).toBe(201);
+  const viewer = await login(second, DEMO_PASSWORD, 'alice@example.com');
+  const cookie = viewer.headers.getSetCookie().find((c) => c.startsWith('ctf_session='))!.split(';')[0];
+  const player = await token(first, 'carol@example.com', DEMO_PASSWORD);
+  const scoreboard = async () => {
+    const res = await fetch(`${second.url}/practices/scoreboard`, { headers: { Cookie: cookie, Accept: 'text/html' } });
+    await res.text();
+    return res.headers.get('x-page-cache') === 'hit';
+  };
+  await scoreboard();
+  expect(await scoreboard()).toBe(true);
+  for (let i = 0; i < 3; i++) {
+    const wrong = await call(first, 'POST', `/api/challenges/${created.body.id}/verify-submitted-flag/`, { token: player, json: { flag: `CTF{wrong_${i}}` } });
+    expect(wrong.status).toBe(400);
+  }
+  // The attempt log is written behind, within 50 ms, then seen by the other within 50 ms.
+  await new Promise((r) => setTimeout(r, 200));
+  expect(await scoreboard()).toBe(true);
+
+  const form = new FormData();
+  form.set('value', 'CTF{kept_pages}');
+  form.set('writeup', new File(['steps'], 'writeup.txt', { type: 'text/plain' }));
+  expect((await call(first, 'POST', `/api/challenges/${created.body.id}/submissions/`, { token: player, form })).status).toBe(201);
+  await seenByTheOther();
+  expect(await scoreboard()).toBe(false);
+});
+
 it('a notification sent through one process reaches a live stream held by the other within a second', async () => {
   const staff = await token(first, SUPERUSER.email, SUPERUSER.password);
   const learner = await token(second, 'dave@example.com', DEMO_PASSWORD);
