@@ -114,6 +114,6 @@ export const env = {
   admissionTargetWaitMs: vars.ADMISSION_TARGET_WAIT_MS,
   maxStreamsPerIp: vars.MAX_STREAMS_PER_IP,
   maxStreams: vars.MAX_STREAMS,
-  /** Server processes on one machine (server.ts, docs/deployment.md "Several processes"). */
+  /** Server processes on one machine (server.ts, README "Deployment"). */
   workers: vars.WORKERS,
 };

@@ -1,4 +1,4 @@
-// Several server processes on one machine (WORKERS > 1, docs/deployment.md "Several processes"):
+// Several server processes on one machine (WORKERS > 1, README "Deployment"):
 // node:cluster's primary starts them, starts another when one ends, and passes a stop on. The
 // primary answers nothing and opens no database: it accepts the connections and hands them to the
 // workers in turn (cluster's round-robin). Each worker is the whole server of server.ts; what they
