@@ -390,8 +390,10 @@ function checkExternal(): void {
   external.value = value;
   const counts = new Map(externalQueries.counts.all(WRITER).map((row) => [row.name, row.writes]));
   let moved = false;
-  for (const [name, writes] of counts) {
-    if (seenCounts && seenCounts.get(name) !== writes) {
+  // A table whose count is gone (the only other process that wrote it stopped) moved too: it may
+  // have written that table just before its stop.
+  for (const name of new Set([...counts.keys(), ...(seenCounts?.keys() ?? [])])) {
+    if (seenCounts && seenCounts.get(name) !== counts.get(name)) {
       externalWrites.set(name, (externalWrites.get(name) ?? 0) + 1);
       moved = true;
     }
