@@ -1,6 +1,6 @@
 // Two server processes on one database file (issue 22 §2 and §4): what one process wrote or counted,
-// the other knows at once. Each keeps its caches in memory and learns of the other's writes through
-// the database's change counter (lib/changes.server.ts); login limits were counted in each process's
+// the other knows within 50 ms. Each keeps its caches in memory and learns which tables the other
+// wrote from the database (lib/sql.server.ts "Change counters"); login limits were counted in each process's
 // memory, so a guesser alternating between two processes never met a 429 (14 wrong passwords), and
 // are counted in the database now (lib/rate-limit.server.ts). RATE_LIMIT_FACTOR=1: the production
 // numbers (10 wrong passwords per account and IP in 15 minutes).
