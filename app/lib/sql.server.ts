@@ -385,8 +385,7 @@ function checkExternal(): void {
   }
   external.checkedAt = now;
   const value = Number(externalQueries.dataVersion.get());
-  if (value === external.value && seenCounts) return;
-  const first = external.value === -1;
+  if (value === external.value) return;
   external.value = value;
   const counts = new Map(externalQueries.counts.all(WRITER).map((row) => [row.name, row.writes]));
   let moved = false;
@@ -398,7 +397,8 @@ function checkExternal(): void {
       moved = true;
     }
   }
-  if (!first && !moved) unexplainedCommits++;
+  // The first reading only learns where the counts stand.
+  if (seenCounts && !moved) unexplainedCommits++;
   seenCounts = counts;
 }
 

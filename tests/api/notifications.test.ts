@@ -2,39 +2,10 @@
 // writing, the live stream, and reading that leaves other viewers' cached pages alone.
 import { describe, expect, it } from 'vitest';
 import { activeLearner, base, call, superuserToken, sessionCookie } from '../support/api-client';
+import { openStream } from '../support/live-stream';
 
 
 const counts = async (token: string) => (await call('GET', '/api/notifications/count-new-notification', { token })).body as { general: number; admin: number };
-
-/** An open SSE stream and a reader of its frames (the `data:` JSON of each). */
-async function openStream(token: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${base()}/api/notifications/stream`, { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip' }, signal: controller.signal });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const frames: string[] = [];
-  const next = async (timeoutMs = 5_000): Promise<string> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end !== -1) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        frames.push(frame);
-        return frame;
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no frame within ${timeoutMs} ms`);
-      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), left))]);
-      if (chunk === null) continue;
-      if (chunk.done) throw new Error('stream ended');
-      buffer += decoder.decode(chunk.value, { stream: true });
-    }
-  };
-  const data = (frame: string) => JSON.parse(frame.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as { general: number; admin: number };
-  return { res, next, data, close: () => controller.abort() };
-}
 
 describe('POST /api/notifications/', () => {
   it('staff send one: 201 with the notification and the message; bad input 400 per field; learners 403; anonymous 401', async () => {
@@ -179,7 +150,7 @@ describe('GET /api/notifications/stream', () => {
     expect((await fetch(`${base()}/api/notifications/stream`)).status).toBe(401);
     const staff = await superuserToken();
     const learner = await activeLearner();
-    const stream = await openStream(learner.token);
+    const stream = await openStream(base(), learner.token);
     try {
       expect(stream.res.status).toBe(200);
       expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);

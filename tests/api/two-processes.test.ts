@@ -6,6 +6,7 @@
 // numbers (10 wrong passwords per account and IP in 15 minutes).
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openStream } from '../support/live-stream';
 import { startTestServer, SUPERUSER, type TestServer } from '../support/test-server';
 
 let first: TestServer;
@@ -147,40 +148,15 @@ it("wrong flags sent to one process keep the other's cached pages; a solve there
 it('a notification sent through one process reaches a live stream held by the other within a second', async () => {
   const staff = await token(first, SUPERUSER.email, SUPERUSER.password);
   const learner = await token(second, 'dave@example.com', DEMO_PASSWORD);
-  const controller = new AbortController();
-  const stream = await fetch(`${second.url}/api/notifications/stream`, { headers: { Authorization: `Bearer ${learner}` }, signal: controller.signal });
-  expect(stream.status).toBe(200);
-  const reader = stream.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  /** The counts of the next frame, or null when none comes within `ms`. */
-  const nextCounts = async (ms: number): Promise<{ general: number; admin: number } | null> => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end !== -1) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = frame.split('\n').find((l) => l.startsWith('data: '));
-        if (data) return JSON.parse(data.slice(6));
-        continue;
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) return null;
-      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), left))]);
-      if (chunk === null) return null;
-      if (chunk.done) throw new Error('stream ended');
-      buffer += decoder.decode(chunk.value, { stream: true });
-    }
-  };
+  const stream = await openStream(second.url, learner);
+  expect(stream.res.status).toBe(200);
   try {
-    const before = await nextCounts(5_000);
-    expect(before).not.toBeNull();
+    const before = stream.data(await stream.next(5_000));
     const sent = await call(first, 'POST', '/api/notifications/', { token: staff, json: { title: 'From the other process', description: 'x' } });
     expect(sent.status).toBe(201);
-    const after = await nextCounts(1_000);
-    expect(after?.admin).toBe(before!.admin + 1);
+    const after = stream.data(await stream.next(1_000));
+    expect(after.admin).toBe(before.admin + 1);
   } finally {
-    controller.abort();
+    stream.close();
   }
 });

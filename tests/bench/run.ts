@@ -130,7 +130,7 @@ const serve = (() => {
 function memory(pid: number): { rss: number; hwm: number } {
   let rss = 0;
   let hwm = 0;
-  // With --workers, the primary and its workers (the high-water marks summed: at most the peak of the sum).
+  // With --workers, the primary and its workers (the high-water marks summed: at least the peak of the sum, since each peaked on its own).
   for (const one of processTree(pid)) {
     const status = readFileSync(`/proc/${one}/status`, 'utf8');
     const kb = (key: string) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+)`, 'm'))?.[1] ?? 0);
