@@ -89,12 +89,13 @@ function render(request: Request, routerContext: EntryContext, nonce: string, fa
   });
 }
 
-function collect(body: PassThrough): Promise<string> {
+/** The render's bytes, left undecoded (asTemplate reads them without decoding). */
+function collect(body: PassThrough): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     body.on('data', (chunk: Buffer) => chunks.push(chunk));
     body.on('error', reject);
-    body.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    body.on('end', () => resolve(Buffer.concat(chunks)));
   });
 }
 

@@ -112,18 +112,25 @@ const SLOT_OF = new Map<string, Slot>([
 // Tokens are letters, digits and a slash: nothing a regular expression reads specially.
 const ANY_TOKEN = new RegExp([...SLOT_OF.keys()].join('|'), 'g');
 
-/** Cuts a render at its tokens, the nonce of its response included. */
-export function asTemplate(html: string, nonce: string): Template {
-  const marked = nonce ? html.replaceAll(nonce, TOKENS.nonce) : html;
+/**
+ * Cuts a render at its tokens, the nonce of its response included. The render is read as latin1, one
+ * character per byte with no decoding: tokens and nonces are ASCII, and no byte of a multi-byte UTF-8
+ * character is, so a match's index is its byte offset. Decoding the UTF-8 instead cost about 1 ms for
+ * a 70 KB page holding one accented letter, and encoding the parts back about 0.2 ms.
+ */
+export function asTemplate(rendered: Buffer | string, nonce: string): Template {
+  const bytes = typeof rendered === 'string' ? Buffer.from(rendered) : rendered;
+  const text = bytes.toString('latin1');
+  const tokens = nonce ? new RegExp(`${ANY_TOKEN.source}|${nonce.replace(/[^\w]/g, '\\$&')}`, 'g') : ANY_TOKEN;
   const parts: Piece[] = [];
   const slots: Slot[] = [];
   let last = 0;
-  for (const match of marked.matchAll(ANY_TOKEN)) {
-    parts.push({ raw: Buffer.from(marked.slice(last, match.index)) });
-    slots.push(SLOT_OF.get(match[0])!);
+  for (const match of text.matchAll(tokens)) {
+    parts.push({ raw: bytes.subarray(last, match.index) });
+    slots.push(match[0] === nonce ? 'nonce' : SLOT_OF.get(match[0])!);
     last = match.index + match[0].length;
   }
-  parts.push({ raw: Buffer.from(marked.slice(last)) });
+  parts.push({ raw: bytes.subarray(last) });
   return { parts: packed(parts), slots };
 }
 

@@ -18,6 +18,13 @@ describe('viewer templates', () => {
     expect(finishFor(template, alice, 'N2').toString()).toBe(render({ ...alice }, 'N2'));
   });
 
+  it('finds tokens and a base64 nonce by byte offset after multi-byte characters', () => {
+    const page = (t: ReturnType<typeof viewerTokens>, nonce: string) => `<title>Côte d’Ivoire · 🇧🇯</title>${render(t, nonce)}<p>« é »</p>`;
+    const template = asTemplate(Buffer.from(page(viewerTokens(alice), 'q+R/s=')), 'q+R/s=');
+    expect(template.slots[0]).toBe('nonce');
+    expect(finishFor(template, alice, 'Zz+/9=').toString()).toBe(page({ ...alice }, 'Zz+/9='));
+  });
+
   it('keeps zero counts in the data: a viewer with other zeros gets another template', () => {
     expect(viewerTokens(alice).counts.rewardRequests).toBe(0);
     expect(viewerTokens(bob).counts.general).toBe(0);
