@@ -40,7 +40,6 @@ const TOKENS = {
   rewardRequests: numberToken(),
   username: `vu${randomBytes(12).toString('hex')}`,
   profile: `/vp${randomBytes(12).toString('hex')}`,
-  nonce: `vn${randomBytes(12).toString('hex')}`,
 };
 
 /** What the root loader returns instead of the viewer's values when the page is a template. */
@@ -101,7 +100,6 @@ export const templateBytes = (template: Template) => [...template.parts, ...(tem
 const SLOT_OF = new Map<string, Slot>([
   [TOKENS.username, 'username'],
   [TOKENS.profile, 'profile'],
-  [TOKENS.nonce, 'nonce'],
   // The header shows general + admin as one badge.
   [String(TOKENS.general + TOKENS.admin), 'notifications'],
   [String(TOKENS.general), 'general'],
