@@ -252,6 +252,7 @@ function reactRouter(build: ServerBuild | (() => Promise<ServerBuild>)): Answer 
     // rendered as a template (app/lib/page-sharing.server.ts, app/lib/viewer-template.server.ts).
     const path = routePath(req.url ?? '/');
     const document = req.method === 'GET' && !path.startsWith('/api/') && !(req.url ?? '').split('?', 1)[0].endsWith('.data');
+    ctx.document = document;
     ctx.sharing = document ? sharingAt(path) : null;
     let request: Request;
     try {

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { NonceContext } from '~/components/nonce';
+import { ServerMarkupContext } from '~/components/server-markup';
 import { contextOf } from '~/lib/context';
 import { logger } from '~/lib/logger.server';
 import { pageCacheStore } from '~/lib/page-cache.server';
@@ -29,7 +30,7 @@ export default async function handleRequest(
   const cacheable = pageCacheable(request, status, headers, routerContext, loadContext);
   headers.set('Content-Type', 'text/html; charset=utf-8');
   const viewer = loadContext.viewer;
-  if (!viewer && !cacheable) return new Response(createReadableStreamFromReadable(await render(request, routerContext, nonce, (s) => (status = s))), { headers, status });
+  if (!viewer && !cacheable) return new Response(createReadableStreamFromReadable(await render(request, routerContext, loadContext, (s) => (status = s))), { headers, status });
 
   // Rendered with tokens for the viewer's own values (lib/viewer-template.server.ts; the root loader
   // hands them only to pages that opted in): kept under its input, then finished for this viewer.
@@ -42,7 +43,7 @@ export default async function handleRequest(
   // alive: 1,650 shared renders in the competition's first 10 s held tens of MB that way.
   if (template) headers.set('X-Page-Cache', 'shared'); // tests and the bench tell it from a render
   const rendered = !template;
-  template ??= asTemplate(await collect(await render(request, routerContext, nonce, (s) => (status = s))), nonce);
+  template ??= asTemplate(await collect(await render(request, routerContext, loadContext, (s) => (status = s))), nonce);
   // Bytes (a string body would be scanned for lone surrogates), gzipped from the template's parts
   // deflated once (lib/gzip.server.ts). Kept once finished, so the memory the stores count is the
   // template's as the first answer left it (deflated for a client that takes gzip).
@@ -55,13 +56,16 @@ export default async function handleRequest(
 }
 
 /** React's render of the document, once all of it is ready (browsers without JavaScript need it whole). */
-function render(request: Request, routerContext: EntryContext, nonce: string, failed: (status: number) => void): Promise<PassThrough> {
+function render(request: Request, routerContext: EntryContext, loadContext: AppLoadContext, failed: (status: number) => void): Promise<PassThrough> {
+  const { nonce } = contextOf(loadContext);
   return new Promise<PassThrough>((resolve, reject) => {
     // Cleared once the render is done: until it fired, the timer kept the render's whole state.
     const timer = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerMarkupContext.Provider value={loadContext.markup ?? null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ServerMarkupContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

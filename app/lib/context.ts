@@ -22,6 +22,13 @@ export interface RequestContext {
    * (lib/viewer-reads.server.ts), which make the kept page's key.
    */
   viewerReads?: Set<string>;
+  /**
+   * Set by server.ts: whether React Router answers with a document (a GET of a page's HTML), not a
+   * client navigation's data (`.data`) or the API.
+   */
+  document?: boolean;
+  /** Server-drawn markup of this document by id, written once in its HTML (lib/server-markup.server.ts). */
+  markup?: Map<string, string>;
 }
 
 declare module 'react-router' {

@@ -78,6 +78,12 @@ test('the scoreboard shows the top-5 chart and the ranked players; a player page
   await expect(page.getByTestId('total-points')).toHaveText('600');
   const solved = page.getByRole('row').filter({ hasText: 'Strings attached' });
   await expect(solved.getByRole('cell')).toHaveText(['4', 'Strings attached', '150', '150']);
+
+  // Back to the scoreboard: with JavaScript a client navigation, whose data brings the chart's
+  // markup (a document's hydration data only names it: components/server-markup.tsx).
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: tr('Scoreboard'), level: 1 })).toBeVisible();
+  await expect(chart.locator(`use[data-player="${leader.username}"]`).filter({ visible: true })).toHaveCount(1);
 });
 
 test('a player without solves has no points and the page says so', async ({ page, request, baseURL }) => {

@@ -4,6 +4,8 @@ import { TableRegion } from '~/components/data-table';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { chartMarkup } from '~/components/score-chart.server';
+import { ServerMarkup } from '~/components/server-markup';
+import { serverMarkup } from '~/lib/server-markup.server';
 import { blackFridayStandings } from '~/domain/black-friday-standings.server';
 import { requireStaffPage } from '~/lib/auth.server';
 import { CountryFlag } from '~/components/country-flag';
@@ -31,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     chartMarkup(board),
   ]);
   return {
-    chart,
+    chart: serverMarkup(context, chart),
     count: rows.count,
     page,
     rows: rows.results.map((r) => ({ id: r.id, rank: r.rank, username: r.username, country: r.country, score: r.score, coin: r.coin, solved: r.solved })),
@@ -51,7 +53,7 @@ export default function GeneralScoreboard() {
       {chart ? (
         <section className="card" aria-label={t('Top 5 players chart')}>
           {/* Static SVG rendered on the server (app/components/score-chart.tsx). */}
-          <div dangerouslySetInnerHTML={{ __html: chart }} />
+          <ServerMarkup markup={chart} />
         </section>
       ) : null}
       {rows.length === 0 ? (

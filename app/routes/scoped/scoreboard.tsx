@@ -1,6 +1,8 @@
 import { Link, useLoaderData } from 'react-router';
 import { TableRegion } from '~/components/data-table';
 import { chartMarkup } from '~/components/score-chart.server';
+import { ServerMarkup } from '~/components/server-markup';
+import { serverMarkup } from '~/lib/server-markup.server';
 import { ExportLinks } from '~/components/export-links';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
@@ -41,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     chartMarkup(board, language),
   ]);
   return {
-    chart,
+    chart: serverMarkup(context, chart),
     count: rows.count,
     page,
     ranks: board.ranks,
@@ -68,7 +70,7 @@ export default function Scoreboard() {
       {chart ? (
         <section className="card" aria-label={teams ? t('Top 5 teams') : t('Top 5 players')}>
           {/* Static SVG rendered on the server (app/components/score-chart.tsx). */}
-          <div dangerouslySetInnerHTML={{ __html: chart }} />
+          <ServerMarkup markup={chart} />
         </section>
       ) : null}
       {rows.length === 0 ? (

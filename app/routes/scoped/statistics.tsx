@@ -4,6 +4,7 @@ import { useLoaderData } from 'react-router';
 import { TableRegion } from '~/components/data-table';
 import { EmptyState } from '~/components/field';
 import { utcText } from '~/components/local-time';
+import { ServerMarkup, type Markup } from '~/components/server-markup';
 import { bucketText, dayText, statisticsCharts } from '~/components/statistics-charts.server';
 import { scopeStatistics } from '~/domain/scope-statistics.server';
 import { resolveScope, rulesOf } from '~/domain/scope.server';
@@ -11,6 +12,7 @@ import { requireStaffPage } from '~/lib/auth.server';
 import { MESSAGES } from '~/lib/messages';
 import { metaTranslator, text, useT } from '~/lib/i18n';
 import { pageLanguage } from '~/lib/language.server';
+import { serverMarkup } from '~/lib/server-markup.server';
 import type { Route } from './+types/statistics';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -33,8 +35,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = pageLanguage();
   // Dates in the page's language, here on the server so the hydrated page writes the very same text.
   const { unit, buckets } = stats.solvesOverTime;
+  const charts = statisticsCharts(stats, language);
   return {
-    charts: statisticsCharts(stats, language),
+    charts: {
+      solvesOverTime: serverMarkup(context, charts.solvesOverTime),
+      challenges: serverMarkup(context, charts.challenges),
+      categories: serverMarkup(context, charts.categories),
+      activity: serverMarkup(context, charts.activity),
+    },
     team: rulesOf(scope).team,
     players: stats.players,
     solves: stats.solves,
@@ -53,7 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * One chart: its drawing (hidden from assistive technology, which reads the table instead) and its
  * table as the text alternative, both in the figure the heading names; the table opens on demand.
  */
-function ChartSection({ id, title, note, chart, empty, children }: { id: string; title: string; note: string; chart: string; empty: string; children: ReactNode }) {
+function ChartSection({ id, title, note, chart, empty, children }: { id: string; title: string; note: string; chart: Markup | null; empty: string; children: ReactNode }) {
   const t = useT();
   return (
     <section className="card" aria-labelledby={`${id}-title`} data-testid={id}>
@@ -61,7 +69,7 @@ function ChartSection({ id, title, note, chart, empty, children }: { id: string;
       <p className="mb-3 text-sm text-slate-600">{note}</p>
       {chart ? (
         <figure className="m-0" aria-labelledby={`${id}-title`}>
-          <div dangerouslySetInnerHTML={{ __html: chart }} />
+          <ServerMarkup markup={chart} />
           <details className="mt-3">
             <summary className="cursor-pointer text-sm font-medium text-brand-700">{t('{{title}}: the data as a table', { title })}</summary>
             <div className="mt-2"><TableRegion label={title} framed={false}>{children}</TableRegion></div>
