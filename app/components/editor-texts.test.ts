@@ -4,8 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { translator } from '~/lib/i18n';
-import { addTable } from '~/lib/i18n-table';
+import { addTable, translator } from '~/lib/i18n';
 import fr from '~/locales/fr';
 import { EDITOR_TEXTS, editorTranslation } from './editor-texts';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { addTable } from '~/lib/i18n-table';
+import { addTable } from '~/lib/i18n';
 import fr from '~/locales/fr';
 import { makeStaff, makeUser } from '../../tests/support/factories';
 import { makeNotification, register } from '../../tests/support/notification-factories';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
 import { Forbidden, Unauthorized } from '~/lib/errors.server';
-import { addTable } from '~/lib/i18n-table';
+import { addTable } from '~/lib/i18n';
 import fr from '~/locales/fr';
 import { makeStaff, makeSuperuser, makeUser } from '../../tests/support/factories';
 import { makeReward } from '../../tests/support/reward-factories';

@@ -1,10 +1,13 @@
 // The site's two languages (docs/rules.md "Languages"). Keys are the English texts themselves
-// (i18next's natural-language keys): SPEC's messages stay letter for letter, English needs no table
-// and no library (its translator only fills in `{{name}}`), and a text without French still reads
-// in English rather than as a key. French goes through i18next with its table (app/locales/fr/,
-// lib/i18n-table.ts), which the server holds from the start and a browser loads only for a page in
-// French: English pages carry neither. Pages translate texts where they show them (`t`); a message
+// (i18next's natural-language keys): SPEC's messages stay letter for letter, English needs no table,
+// and a text without French still reads in English rather than as a key. French has its table
+// (app/locales/fr/), which the server holds from the start and a browser loads only for a page in
+// French: English pages never carry it. Pages translate texts where they show them (`t`); a message
 // with values in it is worded where it is made (`say`), in the current language.
+// One translator serves both (`tableTranslator`): a key, its French and its `{{name}}`s, read as
+// i18next reads them (lib/i18n.test.ts holds it to i18next's answers for every key of the table).
+// i18next itself is not loaded: it was 15 KB of compressed script on every French page, of a
+// 120 KiB budget, for the two things the tables use (a count's `_one`/`_other` form and `{{name}}`).
 // app/locales/translations.test.ts fails when a text shown to users has no French, or when French
 // keeps a text nothing shows any more.
 import type { TFunction } from 'i18next';
@@ -22,34 +25,51 @@ export const isLanguage = (value: unknown): value is Language => typeof value ==
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 /**
- * English: the key with its `{{name}}` filled in, as i18next fills them (a value that is null, or
- * undefined though named, is empty; a name not given stays as written). A count's English wording
- * is chosen by the code that counts: English has no plural table.
+ * `{{name}}` filled in as i18next fills it: a value that is null, or undefined though named, is
+ * empty; a name not given stays as written.
  */
-const english = ((key: unknown, options?: unknown) => {
-  if (typeof key !== 'string') return '';
-  if (!options || typeof options !== 'object' || !key.includes('{{')) return key;
+function fill(text: string, options: unknown): string {
+  if (!options || typeof options !== 'object' || !text.includes('{{')) return text;
   const values = options as Record<string, unknown>;
-  return key.replace(PLACEHOLDER, (whole, name: string) => {
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
     const value = values[name];
     if (value === undefined && !Object.hasOwn(values, name)) return whole;
     return value == null ? '' : String(value);
   });
-}) as TFunction;
-
-const translators = new Map<Language, TFunction>([['en', english]]);
-
-/** Puts a language's translator in place (lib/i18n-table.ts addTable). */
-export function registerTranslator(language: Language, t: TFunction): void {
-  translators.set(language, t);
 }
 
-// Each language's translator but English's, as a chunk of its own (i18next and the table).
+/**
+ * A language's translator: the key's text in `table` (the key itself when it has none, or an empty
+ * one), with a numeric `count` picking its `_one`/`_other` form by the language's plural rules
+ * first, then `{{name}}` filled in. Without a table (English) the key is the text: a count's English
+ * wording is chosen by the code that counts.
+ */
+export function tableTranslator(language: Language, table?: Readonly<Record<string, string>>): TFunction {
+  const plural = new Intl.PluralRules(language);
+  // Without a prototype: a text such as 'constructor' is looked up as any other.
+  const texts: Record<string, string> | null = table ? Object.assign(Object.create(null), table) : null;
+  return ((key: unknown, options?: unknown) => {
+    if (typeof key !== 'string') return '';
+    let text = key;
+    if (texts) {
+      const count = (options as { count?: unknown } | undefined)?.count;
+      text = (typeof count === 'number' ? texts[`${key}_${plural.select(count)}`] : undefined) || texts[key] || key;
+    }
+    return fill(text, options);
+  }) as TFunction;
+}
+
+const english = tableTranslator('en');
+const translators = new Map<Language, TFunction>([['en', english]]);
+
+/** Puts a language's table in place: the server at start (lib/language.server.ts), a browser when it shows a page in it. */
+export function addTable(language: Exclude<Language, 'en'>, table: Readonly<Record<string, string>>): void {
+  if (!translators.has(language)) translators.set(language, tableTranslator(language, table));
+}
+
+// Each language's table but English's, as a chunk of its own.
 const TABLES: Record<Exclude<Language, 'en'>, () => Promise<void>> = {
-  fr: async () => {
-    const [{ addTable }, { default: fr }] = await Promise.all([import('./i18n-table'), import('~/locales/fr')]);
-    addTable('fr', fr);
-  },
+  fr: async () => addTable('fr', (await import('~/locales/fr')).default),
 };
 const loading = new Map<Language, Promise<void>>();
 

@@ -12,8 +12,7 @@ import { resolveRequest } from './auth.server';
 import { routePath } from './request-guards.server';
 import { secure } from './session.server';
 import { unrecorded } from './viewer-reads.server';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, setLanguageSource, type Language } from './i18n';
-import { addTable } from './i18n-table';
+import { addTable, DEFAULT_LANGUAGE, isLanguage, LANGUAGES, setLanguageSource, type Language } from './i18n';
 
 // The server renders in both languages from the start.
 addTable('fr', fr);

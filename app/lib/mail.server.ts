@@ -6,8 +6,7 @@ import type { TFunction } from 'i18next';
 import type { Transporter } from 'nodemailer';
 import fr from '~/locales/fr';
 import { env } from './env.server';
-import { DEFAULT_LANGUAGE, isLanguage, translator } from './i18n';
-import { addTable } from './i18n-table';
+import { addTable, DEFAULT_LANGUAGE, isLanguage, translator } from './i18n';
 import { logger } from './logger.server';
 
 // An e-mail is written in its recipient's language, whatever page sends it: French is loaded with

@@ -4,8 +4,7 @@
 // the project's language from the site's own tables.
 import { test } from '@playwright/test';
 import type { TFunction } from 'i18next';
-import { translator, type Language } from '../../app/lib/i18n';
-import { addTable } from '../../app/lib/i18n-table';
+import { addTable, translator, type Language } from '../../app/lib/i18n';
 import fr from '../../app/locales/fr';
 
 addTable('fr', fr);
