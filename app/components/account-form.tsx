@@ -36,6 +36,8 @@ export function AccountForm({ mode, countries, lastResult, defaultValue, intent 
   const [form, fields] = useSchemaForm(SCHEMAS[mode] as unknown as EveryField, lastResult, {
     defaultValue: { gender: 'M', country: 'BJ', ...defaultValue },
     nativeValidation: true,
+    // Only the server knows whether the username or the e-mail is taken: its answer says every error at once.
+    postWhenInvalid: mode === 'sign-up',
   });
   const busy = useNavigation().state === 'submitting';
   const reloaded = useReloadedAfterPost(lastResult);

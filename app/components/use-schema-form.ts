@@ -26,6 +26,15 @@ export interface SchemaFormOptions<Schema extends ObjectSchema> {
    * reads them, the browser's form does not hold them, so they are added before the check.
    */
   serverFields?: Record<string, string | undefined>;
+  /**
+   * Posts the form even when the browser's check refuses it, so that the answer says every field's
+   * error at once: for a form whose errors only the server knows in part (sign-up: whether a
+   * username or an e-mail is taken), where a refusal in the browser would say them in stages. Its
+   * fields are checked in the browser from the answer on, as they are corrected, not when they are
+   * left: an error shown as the last field is left moved the submit button from under the click
+   * that left it, and that click was lost.
+   */
+  postWhenInvalid?: boolean;
 }
 
 /**
@@ -36,7 +45,7 @@ export interface SchemaFormOptions<Schema extends ObjectSchema> {
 export function useSchemaForm<Schema extends ObjectSchema>(
   schema: Schema | ((formData: FormData) => Schema),
   lastResult: SubmissionResult<string[]> | null | undefined,
-  { defaultValue, nativeValidation = false, serverFields }: SchemaFormOptions<Schema> = {},
+  { defaultValue, nativeValidation = false, serverFields, postWhenInvalid = false }: SchemaFormOptions<Schema> = {},
 ) {
   const constraint = useMemo(() => getZodConstraint(fieldsOf(typeof schema === 'function' ? schema(new FormData()) : schema)), [schema]);
   return useForm<z.input<Schema>, z.output<Schema>>({
@@ -49,9 +58,11 @@ export function useSchemaForm<Schema extends ObjectSchema>(
       // runs its own checks (a field left, typed in) through such a button too, naming an intent.
       if (submitter?.formNoValidate && !formData.has(CONFORM_INTENT)) return parseWithZod(formData, { schema: UNCHECKED }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
       const data = serverFields ? withFields(formData, serverFields) : formData;
-      return parseWithZod(data, { schema: typeof schema === 'function' ? schema(formData) : schema });
+      const checked = parseWithZod(data, { schema: typeof schema === 'function' ? schema(formData) : schema });
+      if (postWhenInvalid && checked.status !== 'success' && !formData.has(CONFORM_INTENT)) return parseWithZod(formData, { schema: UNCHECKED }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
+      return checked;
     },
-    shouldValidate: 'onBlur',
+    shouldValidate: postWhenInvalid ? 'onSubmit' : 'onBlur',
     shouldRevalidate: 'onInput',
   });
 }

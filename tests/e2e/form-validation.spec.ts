@@ -1,6 +1,7 @@
 // One schema, both sides of a form: with JavaScript the shared zod schema (app/schemas) refuses an
 // invalid form in the browser, under its fields and without posting; without JavaScript the same
-// input posts and the server answers with the very same messages.
+// input posts and the server answers with the very same messages. Sign-up posts either way: only
+// the server knows whether its username or e-mail is taken, and it says every error at once.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { datesFor, PNG_BYTES } from '../support/event-factories';
 import { makeChallenge, superuserToken } from './challenge-api';
@@ -42,7 +43,8 @@ function expectPosted(posts: string[], path: string) {
   expect(posts).toEqual(js ? [] : [path]);
 }
 
-test('sign-up: a too-short password and a mismatch are said under their fields, by the browser with JavaScript, by the server without', async ({ page }) => {
+test('sign-up: a taken username, a too-short password and a mismatch are said at once under their fields, with or without JavaScript', async ({ page, request, baseURL }) => {
+  const existing = await activeLearner(request, baseURL!);
   await visit(page, '/sign-up');
   const posts = watchPosts(page);
   // The schema's required fields are marked so; without JavaScript the browser checks them first (no
@@ -50,29 +52,52 @@ test('sign-up: a too-short password and a mismatch are said under their fields, 
   for (const label of ['Username', 'Full name', 'Email', 'Password', 'Confirm password']) await expect(page.getByLabel(tr(label), { exact: true })).toHaveAttribute('required', '');
   const js = test.info().project.use.javaScriptEnabled !== false;
   await expect(page.locator('form').filter({ has: page.getByLabel(tr('Username')) })).toHaveJSProperty('noValidate', js);
-  const username = uniqueName('fv');
-  await page.getByLabel(tr('Username')).fill(username);
+  const email = `${uniqueName('fv')}@example.com`;
+  await page.getByLabel(tr('Username')).fill(existing.username);
   await page.getByLabel(tr('Full name')).fill('Form Validation');
-  await page.getByLabel(tr('Email')).fill(`${username}@example.com`);
+  await page.getByLabel(tr('Email')).fill(email);
   await page.getByLabel(tr('Password'), { exact: true }).fill('short');
   await page.getByLabel(tr('Confirm password')).fill('shorter');
   await page.getByRole('button', { name: tr('Sign up') }).click();
+  // Only the server knows the username is taken: the form posts even though the browser found the
+  // passwords wrong, and the answer says all three (sign-up's postWhenInvalid).
+  await expectFieldError(page, 'Username', 'A user with that username already exists.');
   await expectFieldError(page, 'Password', TOO_SHORT);
   await expectFieldError(page, 'Confirm password', "The two password fields didn't match.");
-  await expect(page.getByLabel(tr('Username'))).toHaveValue(username);
-  expectPosted(posts, '/sign-up');
+  await expect(page.getByLabel(tr('Username'))).toBeFocused();
+  await expect(page.getByLabel(tr('Email'))).toHaveValue(email);
+  expect(posts).toHaveLength(1);
+  expect(posts[0]).toMatch(/^\/sign-up(\.data)?$/);
 });
 
-test('sign-up with JavaScript: a field is checked when it is left, and its error goes as it is corrected', async ({ page }) => {
+test('with JavaScript a field is checked when it is left, and its error goes as it is corrected, without posting', async ({ page }) => {
   test.skip(test.info().project.use.javaScriptEnabled === false, 'blur and input checks need JavaScript');
-  await visit(page, '/sign-up');
+  await visit(page, '/password/forgot');
   const posts = watchPosts(page);
+  await page.getByLabel(tr('Email')).fill('not-an-address');
+  await page.getByLabel(tr('Email')).blur();
+  await expectFieldError(page, 'Email', 'Enter a valid email address.');
+  await page.getByLabel(tr('Email')).fill('someone@example.com');
+  await expect(page.getByLabel(tr('Email'))).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(tr('Enter a valid email address.'))).toHaveCount(0);
+  expect(posts).toEqual([]);
+});
+
+test('sign-up with JavaScript: after the answer, an error goes as its field is corrected', async ({ page, request, baseURL }) => {
+  test.skip(test.info().project.use.javaScriptEnabled === false, 'input checks need JavaScript');
+  const existing = await activeLearner(request, baseURL!);
+  await visit(page, '/sign-up');
+  await page.getByLabel(tr('Username')).fill(existing.username);
+  await page.getByLabel(tr('Full name')).fill('Form Validation');
+  await page.getByLabel(tr('Email')).fill(`${uniqueName('fv')}@example.com`);
   await page.getByLabel(tr('Password'), { exact: true }).fill('1234');
-  await page.getByLabel(tr('Confirm password')).focus();
+  await page.getByLabel(tr('Confirm password')).fill('1234');
+  await page.getByRole('button', { name: tr('Sign up') }).click();
   await expectFieldError(page, 'Password', TOO_SHORT);
+  const posts = watchPosts(page);
   await page.getByLabel(tr('Password'), { exact: true }).fill('a-long-enough-one');
   await expect(page.getByLabel(tr('Password'), { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText(TOO_SHORT)).toHaveCount(0);
+  await expect(page.getByText(tr(TOO_SHORT))).toHaveCount(0);
   expect(posts).toEqual([]);
 });
 
