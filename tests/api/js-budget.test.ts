@@ -7,7 +7,7 @@
 // `npm run bench:phone` measures the same pages in Chromium, with their paint times.
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeLearner, base, sessionCookie } from '../support/api-client';
+import { activeLearner, base, call, sessionCookie } from '../support/api-client';
 
 const BUDGET = 120 * 1024;
 /**
@@ -15,6 +15,9 @@ const BUDGET = 120 * 1024;
  * as a member's), and the forms a visitor meets first, anonymous. The staff's pages are not held to it.
  */
 const PAGES = ['/', '/practices/challenges', '/practices/scoreboard', '/me', '/notifications', '/teams/me', '/teams/create', '/teams/join'];
+/** A running online event's board and scoreboard (the seeded Cyber Week Online CTF), as a player without a team sees them. */
+const EVENT = 'Cyber Week Online CTF';
+const EVENT_PAGES = ['/competes/{id}/challenges', '/competes/{id}/scoreboard'];
 const ANONYMOUS_PAGES = ['/login', '/sign-up', '/password/forgot'];
 
 /** What the wire carries for one GET: the status line, the headers and the body as sent (not decoded). */
@@ -38,15 +41,25 @@ function wireBytes(path: string, headers: Record<string, string>): Promise<{ sta
 }
 
 let cookie: string;
+let eventId: number;
 beforeAll(async () => {
-  cookie = await sessionCookie(await activeLearner());
+  const learner = await activeLearner();
+  cookie = await sessionCookie(learner);
+  const events = await call('GET', '/api/events/?page_size=100', { token: learner.token });
+  eventId = events.body.results.find((e: { name: string }) => e.name === EVENT).id;
 });
 
 describe('learner pages load at most 120 KiB of compressed JavaScript', () => {
-  it.each([...PAGES.map((path) => [path, true] as const), ...ANONYMOUS_PAGES.map((path) => [path, false] as const)])('%s', async (path, signedIn) => {
+  it.each([...[...PAGES, ...EVENT_PAGES].map((path) => [path, true] as const), ...ANONYMOUS_PAGES.map((path) => [path, false] as const)])('%s', async (pattern, signedIn) => {
+    const path = pattern.replace('{id}', String(eventId));
     const page = await wireBytes(path, { ...(signedIn ? { Cookie: cookie } : {}), Accept: 'text/html', 'Accept-Encoding': 'identity' });
     expect(page.status).toBe(200);
-    const scripts = [...page.body.toString('utf8').matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    const html = page.body.toString('utf8');
+    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    // The stylesheet first on the wire after the HTML: named before any script to preload.
+    const stylesheet = html.search(/<link rel="stylesheet"/);
+    expect(stylesheet, `${path}: no stylesheet`).toBeGreaterThan(-1);
+    expect(stylesheet, `${path}: a script is named before the stylesheet`).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
     // The entry, React and React Router at least: a page that names none would pass for nothing.
     expect(scripts.length).toBeGreaterThan(2);
     const sizes = await Promise.all(scripts.map(async (src) => ({ src, ...(await wireBytes(src, { 'Accept-Encoding': 'gzip, deflate, br, zstd' })) })));
