@@ -1,3 +1,4 @@
+import { TableRegion } from '~/components/data-table';
 import { EmptyState } from '~/components/field';
 import { MESSAGES } from '~/lib/messages';
 import { useT } from '~/lib/i18n';
@@ -13,14 +14,16 @@ export function SolvedChallenges({ solves, withSolver = false }: { solves: Solve
       {solves.length === 0 ? (
         <EmptyState text={t(MESSAGES.noSolves)} />
       ) : (
-        <table className="table">
-          <thead><tr><th>#</th><th>{t('Challenge')}</th><th>{t('Initial value')}</th><th>{t('Score obtained')}</th>{withSolver ? <th>{t('Solved by')}</th> : null}</tr></thead>
-          <tbody>
-            {solves.map((s, i) => (
-              <tr key={s.id}><td>{i + 1}</td><td>{s.name}</td><td>{s.initialValue}</td><td>{s.score}</td>{withSolver ? <td>{s.by}</td> : null}</tr>
-            ))}
-          </tbody>
-        </table>
+        <TableRegion label={t('Solved challenges')} framed={false}>
+          <table className="table">
+            <thead><tr><th>#</th><th>{t('Challenge')}</th><th>{t('Initial value')}</th><th>{t('Score obtained')}</th>{withSolver ? <th>{t('Solved by')}</th> : null}</tr></thead>
+            <tbody>
+              {solves.map((s, i) => (
+                <tr key={s.id}><td>{i + 1}</td><td>{s.name}</td><td>{s.initialValue}</td><td>{s.score}</td>{withSolver ? <td>{s.by}</td> : null}</tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
       )}
     </section>
   );

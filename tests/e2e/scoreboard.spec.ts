@@ -76,6 +76,8 @@ test('the scoreboard shows the top-5 chart and the ranked players; a player page
   await expect(page).toHaveURL(new RegExp(`/practices/users/${leader.id}$`));
   await expect(page.getByRole('heading', { name: leader.username })).toBeVisible();
   await expect(page.getByTestId('total-points')).toHaveText('600');
+  // In a region the keyboard reaches, in case it scrolls sideways on a phone.
+  await expect(page.getByRole('region', { name: tr('{{label}} table', { label: tr('Solved challenges') }) })).toHaveAttribute('tabindex', '0');
   const solved = page.getByRole('row').filter({ hasText: 'Strings attached' });
   await expect(solved.getByRole('cell')).toHaveText(['4', 'Strings attached', '150', '150']);
 

@@ -124,6 +124,8 @@ test('create a team, join it by link and by name and password, then see it from 
   await expect(page.getByTestId('total-points')).toHaveText('0');
   const members = page.getByTestId('members-table');
   await expect(members.getByRole('row')).toHaveCount(4);
+  // In a region the keyboard reaches, in case it scrolls sideways on a phone.
+  await expect(page.getByRole('region', { name: tr('{{label}} table', { label: tr('Members') }) })).toHaveAttribute('tabindex', '0');
   await expect(members.getByRole('row').filter({ hasText: owner.username })).toContainText(tr('Leader'));
   await expect(members.getByRole('row').filter({ hasText: second.username })).not.toContainText(tr('Leader'));
   await members.getByRole('link', { name: second.username }).click();

@@ -52,7 +52,7 @@ function TypeText({ type, names }: { type: string; names: Set<string> }) {
 
 function Fields({ fields, names, caption, extra }: { fields: (RefField & { in?: string })[]; names: Set<string>; caption: string; extra?: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200">
+    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200">
       <table className="table">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -136,7 +136,8 @@ function Index({ data }: { data: ReturnType<typeof referenceIndex> }) {
         <section key={g.slug} aria-labelledby={`${g.slug}-title`} className="space-y-3">
           <h2 id={`${g.slug}-title`} className="text-xl font-semibold"><Link className="link" to={groupLink(g.slug)}>{g.tag}</Link></h2>
           <p className="text-sm text-slate-600">{g.description}</p>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          {/* A region the keyboard can scroll on a phone (the API reference is in English, as the API is). */}
+          <div role="region" aria-label={`Calls of ${g.tag}`} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="table">
               <caption className="sr-only">Calls of {g.tag}</caption>
               <thead>

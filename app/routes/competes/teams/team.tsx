@@ -5,6 +5,7 @@ import { MESSAGES } from '~/lib/messages';
 import { requireUser } from '~/lib/auth.server';
 import { metaTranslator, useT } from '~/lib/i18n';
 import { CountryFlag } from '~/components/country-flag';
+import { TableRegion } from '~/components/data-table';
 import type { Route } from './+types/team';
 import { SolvedChallenges } from '~/components/solved-challenges';
 
@@ -49,23 +50,25 @@ export default function TeamPage() {
       </div>
       <section className="card">
         <h2 className="mb-4 text-lg font-semibold">{t('Members')}</h2>
-        <table className="table" data-testid="members-table">
-          <thead><tr><th>#</th><th>{t('Member')}</th><th className="text-right">{t('Score obtained')}</th><th className="text-right">{t('Challenges solved')}</th></tr></thead>
-          <tbody>
-            {members.map((m, i) => (
-              <tr key={m.id}>
-                <td>{i + 1}</td>
-                <td>
-                  <CountryFlag code={m.country} />
-                  <Link className="link" to={`${base}/users/${m.id}`}>{m.username}</Link>
-                  {m.isOwner ? <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">{t('Leader')}</span> : null}
-                </td>
-                <td className="text-right">{m.score}</td>
-                <td className="text-right">{m.solved}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableRegion label={t('Members')} framed={false}>
+          <table className="table" data-testid="members-table">
+            <thead><tr><th>#</th><th>{t('Member')}</th><th className="text-right">{t('Score obtained')}</th><th className="text-right">{t('Challenges solved')}</th></tr></thead>
+            <tbody>
+              {members.map((m, i) => (
+                <tr key={m.id}>
+                  <td>{i + 1}</td>
+                  <td>
+                    <CountryFlag code={m.country} />
+                    <Link className="link" to={`${base}/users/${m.id}`}>{m.username}</Link>
+                    {m.isOwner ? <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">{t('Leader')}</span> : null}
+                  </td>
+                  <td className="text-right">{m.score}</td>
+                  <td className="text-right">{m.solved}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
       </section>
       {awaiting.length ? (
         <section className="card" aria-labelledby="awaiting-review">
