@@ -116,6 +116,9 @@ test('a learner who is not validated meets the training-only notice instead of e
   await expect(dialog).toContainText(tr(TRAINING_ONLY));
   await dialog.getByRole('link', { name: 'OK' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Closed, the focus goes back to the link that opened it, not to <body> (without JavaScript the
+  // close is a page load, which starts at the top).
+  if (test.info().project.use.javaScriptEnabled !== false) await expect(trainingCard.getByRole('link', { name: tr('Participate') })).toBeFocused();
 
   // A validated learner goes in.
   await page.context().clearCookies();
