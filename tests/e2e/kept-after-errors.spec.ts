@@ -49,3 +49,25 @@ test("'Next Friday' without JavaScript says the chosen image must be chosen agai
     await expect(page.getByTestId('image-note')).toHaveText(tr('If you had chosen an image, choose it again: a browser does not keep a chosen file when the page comes back.'));
   }
 });
+
+test('/me refused without JavaScript says the chosen picture must be chosen again; with it the picture stays', async ({ page, request, baseURL }) => {
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  const [learner, other] = [await activeLearner(request, baseURL!), await activeLearner(request, baseURL!)];
+  await logIn(page, learner.email, learner.password);
+  await visit(page, '/me');
+  await page.getByRole('link', { name: tr('Edit') }).click();
+  // Another account's username: only the server refuses it, so the form posts with JavaScript too.
+  await page.getByLabel(tr('Username')).fill(other.username);
+  const picture = page.getByLabel(tr('Profile picture'));
+  await picture.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+  await page.getByRole('button', { name: tr('Save') }).click();
+  await expect(page.getByText(tr('A user with that username already exists.'))).toBeVisible();
+  const note = tr('If you had chosen a picture, choose it again: a browser does not keep a chosen file when the page comes back.');
+  if (js) {
+    expect(await picture.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(1);
+    await expect(page.getByText(note)).toHaveCount(0);
+  } else {
+    expect(await picture.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+    await expect(page.getByText(note)).toBeVisible();
+  }
+});
