@@ -19,9 +19,13 @@ export function countryName(code: string | null | undefined, language: Language 
   return namesIn(language).of(c) ?? c;
 }
 
-/** The flag, with the country's name as its text (read by screen readers, shown when the image is not). */
-export function CountryFlag({ code, className = 'mr-2' }: { code: string | null | undefined; className?: string }) {
+/**
+ * The flag, with the country's name as its text (read by screen readers, shown when the image is
+ * not); `named` writes the name beside it instead, for a Country column (the image then says nothing more).
+ */
+export function CountryFlag({ code, className = 'mr-2', named = false }: { code: string | null | undefined; className?: string; named?: boolean }) {
   const c = countryCode(code);
   const name = countryName(c, useLanguage());
-  return <img src={`/media/flags/${c}`} alt={name} title={name} width={18} height={12} loading="lazy" decoding="async" className={`inline-block align-[-1px] ${className}`} />;
+  const flag = <img src={`/media/flags/${c}`} alt={named ? '' : name} title={named ? undefined : name} width={18} height={12} loading="lazy" decoding="async" className={`inline-block align-[-1px] ${className}`} />;
+  return named ? <>{flag}{name}</> : flag;
 }

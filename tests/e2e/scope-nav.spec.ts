@@ -62,6 +62,7 @@ test("an event's navigation names its players after the event type; an unknown e
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
   // The seed's events (an online, an in-person, a training-platform, a black-friday...): look at each.
   const seen: { teams: boolean; players: boolean; submissions: boolean }[] = [];
+  let checkedPlayers = false;
   for (let id = 1; id <= 12; id++) {
     const response = await page.goto(`/competes/${id}/categories`);
     if (response?.status() !== 200) continue;
@@ -74,6 +75,15 @@ test("an event's navigation names its players after the event type; an unknown e
     if (teams) await expect(scopeNav(page).getByRole('link', { name: tr('Teams') })).toHaveAttribute('href', `/competes/${id}/teams`);
     if (players) await expect(scopeNav(page).getByRole('link', { name: tr('Players') })).toHaveAttribute('href', `/competes/${id}/users`);
     seen.push({ teams, players, submissions: names.includes(tr('Submissions')) });
+    if (players && !checkedPlayers) {
+      // The players list names each player's country in words beside its flag, not by its code.
+      await scopeNav(page).getByRole('link', { name: tr('Players') }).click();
+      const countries = page.getByRole('region', { name: tr('{{label}} table', { label: tr('Players') }) }).locator('tbody tr td:nth-child(3)');
+      await expect(countries.first()).toHaveText(/\p{L}{3,}/u);
+      await expect(countries.first()).not.toHaveText(/^\s*[A-Z]{2}\s*$/);
+      await expect(countries.first().getByRole('img')).toHaveCount(0); // the flag is decoration beside the name
+      checkedPlayers = true;
+    }
   }
   // Team events list teams and review solves; black-friday lists players and has no review.
   expect(seen.filter((s) => s.teams && !s.players && s.submissions).length).toBeGreaterThanOrEqual(1);

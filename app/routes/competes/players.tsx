@@ -42,7 +42,7 @@ export default function Players() {
                 <tr key={p.id}>
                   <td>{p.rank}</td>
                   <td><Link className="link" to={`${base}/users/${p.id}`}>{p.username}</Link></td>
-                  <td><CountryFlag code={p.country} className="mr-1" /> {p.country}</td>
+                  <td><CountryFlag code={p.country} className="mr-1" named /></td>
                   <td className="text-right font-semibold">{p.score}</td>
                 </tr>
               ))}
