@@ -3,6 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { chartLabel, ScoreChart, type ChartPlayer } from './score-chart';
 import { DEFAULT_LANGUAGE, type Language } from '~/lib/i18n';
+import { drawn, type Drawn } from '~/lib/server-markup.server';
 
 interface ChartedBoard {
   totalPoints: number;
@@ -10,12 +11,12 @@ interface ChartedBoard {
   memo<T>(key: string, make: () => T): T;
 }
 
-/** The board's chart in the page's language, or '' when nobody has points yet. */
-export function chartMarkup(board: ChartedBoard, language: Language = DEFAULT_LANGUAGE): Promise<string> {
+/** The board's chart in the page's language, with its id (lib/server-markup.server.ts), or null when nobody has points yet. */
+export function chartMarkup(board: ChartedBoard, language: Language = DEFAULT_LANGUAGE): Promise<Drawn | null> {
   return board.memo(`chart-svg:${language}`, async () => {
     const top = await board.top();
-    if (!top.length) return '';
+    if (!top.length) return null;
     const players = top.map((p) => ({ label: chartLabel(p), submissions: p.submissions }));
-    return renderToStaticMarkup(<ScoreChart players={players} max={board.totalPoints} language={language} />);
+    return drawn(renderToStaticMarkup(<ScoreChart players={players} max={board.totalPoints} language={language} />));
   });
 }

@@ -56,11 +56,12 @@ export function useSchemaForm<Schema extends ObjectSchema>(
     onValidate({ formData, submitter }) {
       // A button marked formNoValidate (a step's Back) posts unchecked, as the browser posts it; conform
       // runs its own checks (a field left, typed in) through such a button too, naming an intent.
-      if (submitter?.formNoValidate && !formData.has(CONFORM_INTENT)) return parseWithZod(formData, { schema: UNCHECKED }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
+      const unchecked = () => parseWithZod(formData, { schema: UNCHECKED }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
+      const submitted = !formData.has(CONFORM_INTENT);
+      if (submitter?.formNoValidate && submitted) return unchecked();
       const data = serverFields ? withFields(formData, serverFields) : formData;
       const checked = parseWithZod(data, { schema: typeof schema === 'function' ? schema(formData) : schema });
-      if (postWhenInvalid && checked.status !== 'success' && !formData.has(CONFORM_INTENT)) return parseWithZod(formData, { schema: UNCHECKED }) as Submission<z.input<Schema>, string[], z.output<Schema>>;
-      return checked;
+      return postWhenInvalid && submitted && checked.status !== 'success' ? unchecked() : checked;
     },
     shouldValidate: postWhenInvalid ? 'onSubmit' : 'onBlur',
     shouldRevalidate: 'onInput',

@@ -12,7 +12,7 @@ import { requireStaffPage } from '~/lib/auth.server';
 import { MESSAGES } from '~/lib/messages';
 import { metaTranslator, text, useT } from '~/lib/i18n';
 import { pageLanguage } from '~/lib/language.server';
-import { serverMarkup } from '~/lib/server-markup.server';
+import { drawn, serverMarkup } from '~/lib/server-markup.server';
 import type { Route } from './+types/statistics';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -38,10 +38,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const charts = statisticsCharts(stats, language);
   return {
     charts: {
-      solvesOverTime: serverMarkup(context, charts.solvesOverTime),
-      challenges: serverMarkup(context, charts.challenges),
-      categories: serverMarkup(context, charts.categories),
-      activity: serverMarkup(context, charts.activity),
+      solvesOverTime: serverMarkup(context, drawn(charts.solvesOverTime)),
+      challenges: serverMarkup(context, drawn(charts.challenges)),
+      categories: serverMarkup(context, drawn(charts.categories)),
+      activity: serverMarkup(context, drawn(charts.activity)),
     },
     team: rulesOf(scope).team,
     players: stats.players,
