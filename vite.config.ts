@@ -61,7 +61,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/support/vitest-setup.ts'], globalSetup: ['tests/support/api-global-setup.ts'] },
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/support/vitest-setup.ts', 'tests/support/contract-fetch.ts'], globalSetup: ['tests/support/api-global-setup.ts'] },
       },
     ],
     pool: 'forks',

@@ -1,10 +1,11 @@
 // The OpenAPI document (/api/openapi.json) and its page (/api/docs): an OpenAPI 3.1 document whose
 // references resolve and whose path parameters are declared, covering exactly the /api routes of
-// app/routes.ts, each documented call answered (not 405). Every answer of the API tests is checked
-// against it by call() (tests/support/openapi-contract.ts); this file checks the document itself.
+// app/routes.ts, each documented call answered (not 405). Every answer the API tests receive is checked
+// against it (tests/support/contract-fetch.ts); this file checks the document itself, and the check.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { base, call } from '../support/api-client';
+import { Contract, type Document } from '../support/openapi-contract';
 
 type Json = Record<string, any>;
 
@@ -88,6 +89,24 @@ describe('/api/openapi.json', () => {
       }
     }
     expect((await call('GET', '/api/notifications/stream')).status).toBe(401);
+  });
+
+  it('is what every answer is held to: a status, type or shape it does not describe is refused', async () => {
+    const contract = new Contract((await fetchDocument()) as Document);
+    const answer = (status: number, type: string, text: string) => ({ status, headers: new Headers({ 'content-type': type }), text, json: type === 'application/json' ? JSON.parse(text) : undefined });
+    const json405 = answer(405, 'application/json', '{"detail":"Method not allowed."}');
+    const page405 = answer(405, 'text/html; charset=utf-8', '<!DOCTYPE html><html></html>');
+    expect(contract.problem('POST', '/api/auth/users/top-players/', json405)).toBeNull();
+    expect(contract.problem('POST', '/api/auth/users/top-players/', page405)).toMatch(/text\/html/);
+    // The reference is a page: its 405 is the site's page, not the API's JSON.
+    expect(contract.problem('POST', '/api/docs', page405)).toBeNull();
+    expect(contract.problem('POST', '/api/docs', json405)).toMatch(/a page/);
+    expect(contract.problem('GET', '/api/auth/users/top-players/', answer(200, 'application/json', '{"count":"many"}'))).toMatch(/does not match its schema/);
+    expect(contract.problem('GET', '/api/auth/users/top-players/', answer(418, 'application/json', '{}'))).toMatch(/status 418 is not documented/);
+    // An id past its documented range is no id: the catch-all's 404, whatever the method.
+    const notFound = answer(404, 'application/json', '{"detail":"Not found."}');
+    expect(contract.problem('DELETE', '/api/teams/99999999999999999999/', notFound)).toBeNull();
+    expect(contract.problem('DELETE', '/api/teams/1/', notFound)).toMatch(/DELETE is not documented/);
   });
 });
 

@@ -34,7 +34,7 @@ const DESCRIPTION = `The JSON API of the CTF platform (SPEC §7), for the site's
 
 **Lists.** \`{count, next, previous, results}\`: next and previous are absolute links (null at either end), \`page\` counts from 1 and \`page_size\`, where a list takes it, is at most 100.
 
-**Paths** are written as SPEC §7 writes them; each is answered with or without its trailing slash. A method a path does not list is answered 405 \`{"detail": "Method not allowed."}\` (x-other-methods below).`;
+**Paths** are written as SPEC §7 writes them; each is answered with or without its trailing slash. A method a path does not list is answered 405 \`{"detail": "Method not allowed."}\` (x-other-methods below); a page of the site (x-page: this reference at /api/docs) answers it with the site's 405 page, and a path that takes files (x-anonymous-body) answers 401 first to a body sent without credentials, which it does not read.`;
 
 function build() {
   const registry = new OpenAPIRegistry();

@@ -65,10 +65,13 @@ export interface Operation {
   setsSession?: boolean;
   /** Stands for every path under /api/ that no other operation matches (`api/*` in app/routes.ts). */
   catchAll?: boolean;
+  /** A page of the site: a method its path does not list is answered with the site's 405 page (x-page). */
+  page?: boolean;
 }
 
 /** The path's parameters: record ids, as the URL writes them. */
-export const pathParams = (names: Record<string, string>) => z.object(Object.fromEntries(Object.entries(names).map(([name, description]) => [name, z.string().meta({ type: 'integer', description })])));
+export const pathParams = (names: Record<string, string>) =>
+  z.object(Object.fromEntries(Object.entries(names).map(([name, description]) => [name, z.string().meta({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description })])));
 
 const binary = (description: string) => z.string().meta({ format: 'binary', description });
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' as const } } };
@@ -137,6 +140,9 @@ export function toRoute(op: Operation, tag: string): RouteConfig {
     security: SECURITY[op.access],
     'x-access': op.access,
     ...(op.catchAll ? { 'x-catch-all': true } : {}),
+    ...(op.page ? { 'x-page': true } : {}),
+    // A path that takes files refuses an anonymous body, whatever its method, before reading it.
+    ...(op.body?.files ? { 'x-anonymous-body': 401 } : {}),
     request: {
       ...(op.params ? { params: op.params } : {}),
       ...(op.query ? { query: op.query } : {}),
