@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn, logOut, mailLink, uniqueName, visit } from './helpers';
+import { logInWithForm, logOut, mailLink, uniqueName, visit } from './helpers';
 import { tr, trPattern } from './language';
 
 test('a visitor signs up, activates from the e-mail, logs in, edits the profile, changes the e-mail and logs out', async ({ page, javaScriptEnabled }) => {
@@ -35,7 +35,7 @@ test('a visitor signs up, activates from the e-mail, logs in, edits the profile,
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('flash')).toHaveText(tr('Your account has been successfully activated. You can now log in'));
 
-  await logIn(page, email, 'analytical-engine-1');
+  await logInWithForm(page, email, 'analytical-engine-1');
   await expect(page.locator('header')).toContainText(username);
   await expect(page.getByRole('main').getByRole('link', { name: tr('Sign up') })).toHaveCount(0);
 
@@ -67,7 +67,7 @@ test('a visitor signs up, activates from the e-mail, logs in, edits the profile,
   await visit(page, await mailLink(newEmail, trPattern('Activate your CTF account')));
   await page.getByRole('button', { name: tr('Activate my account') }).click();
   await expect(page.getByTestId('flash')).toHaveText(tr('Your account has been successfully activated. You can now log in'));
-  await logIn(page, newEmail, 'analytical-engine-1');
+  await logInWithForm(page, newEmail, 'analytical-engine-1');
 
   await logOut(page, javaScriptEnabled);
   await visit(page, '/me');
@@ -103,7 +103,7 @@ test('forgot password: the e-mailed link sets a new password once', async ({ pag
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('flash')).toHaveText(tr('Your password has been successfully reset. You can now log in with your new password'));
 
-  await logIn(page, learner.email, 'fresh-password-1');
+  await logInWithForm(page, learner.email, 'fresh-password-1');
 
   // The same link does not work twice.
   await visit(page, link);
@@ -118,7 +118,7 @@ test('unknown paths go to /login when anonymous and home when logged in', async 
   await expect(page).toHaveURL(/\/login$/);
   const { activeLearner } = await import('./helpers');
   const learner = await activeLearner(request, baseURL!);
-  await logIn(page, learner.email, learner.password);
+  await logInWithForm(page, learner.email, learner.password);
   await visit(page, '/no/such/page');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: tr('Welcome to CTF Arena') })).toBeVisible();

@@ -35,6 +35,7 @@ test('staff open the general Black Friday scoreboard: chart, players of every bl
 
   await page.context().clearCookies();
   await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/');
   await page.getByRole('navigation', { name: tr('Main') }).getByRole('link', { name: new RegExp(`^${tr('Black-friday')}`) }).click();
   await expect(page).toHaveURL(new RegExp(`${PATH}$`));
   await expect(page.getByRole('heading', { name: tr('Top 5 players'), level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { xlsx } from '../support/xlsx';
-import { activeLearner, logIn, logOut, mailLink, SUPERUSER, uniqueName, visit } from './helpers';
+import { activeLearner, logIn, logInWithForm, logOut, mailLink, SUPERUSER, uniqueName, visit } from './helpers';
 import { tr } from './language';
 
 /** WCAG's contrast ratio of a computed colour (`rgb(r, g, b)` or `oklch(...)` as Chromium gives it) against white. */
@@ -50,7 +50,7 @@ test('the superuser adds a collaborater, who validates one learner and then seve
   await page.getByLabel(tr('New password'), { exact: true }).fill('staff-password-1');
   await page.getByLabel(tr('Confirm new password')).fill('staff-password-1');
   await page.getByRole('button', { name: tr('Reset password') }).click();
-  await logIn(page, `${staffName}@example.com`, 'staff-password-1');
+  await logInWithForm(page, `${staffName}@example.com`, 'staff-password-1');
   await expect(page.locator('header')).toContainText(tr('Black-friday'));
 
   await visit(page, `/practices/users?q=${tag}`);

@@ -62,6 +62,7 @@ test('staff notify an event; a registered learner sees the badge, reads it under
   // The learner's badge counts it.
   const learnerPage = await otherWindow(browser, baseURL!);
   await logIn(learnerPage, learner.email, learner.password);
+  await visit(learnerPage, '/');
   const before = await counts(request, learnerToken);
   expect(before.admin).toBeGreaterThanOrEqual(1);
   const badge = learnerPage.getByTestId('badge-new-notifications');
