@@ -106,12 +106,18 @@ function useFocusHeadingOnNavigation() {
   }, [pathname]);
 }
 
-export default function App() {
-  // Marks the page interactive, so browser tests know when a click reaches React rather than
-  // the plain HTML form underneath.
+/**
+ * Marks the page interactive, so browser tests know when a click reaches React rather than the
+ * plain HTML form underneath: the error page too.
+ */
+function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+}
+
+export default function App() {
+  useHydratedMark();
   useFocusHeadingOnNavigation();
   return <Outlet />;
 }
@@ -153,8 +159,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The list this page belongs to (/practices/users for /practices/users/42), when there is one.
   const segments = pathname.split('/').filter(Boolean);
   const list = segments.length > 1 ? `/${segments.slice(0, -1).join('/')}` : null;
+  useHydratedMark();
   return (
     <div className="card mx-auto max-w-lg text-center" role="alert">
+      <title>{`${t(page.title)} · CTF Arena`}</title>
       <p className="text-sm font-semibold text-slate-500">{status}</p>
       <h1 className="mb-2 text-2xl font-bold">{t(page.title)}</h1>
       <p className="text-slate-600">{t(page.text)}</p>

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: installs what it needs (Chromium from Debian included),
 # builds the production server, then runs the domain and API tests (vitest) and the browser journeys
-# (Playwright, each with JavaScript off and on).
+# (Playwright, each with JavaScript off and on), and axe on every page (npm run audit:a11y).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,3 +18,4 @@ npx tsc
 npm run build
 npx vitest run
 npx playwright test -c tests/e2e/playwright.config.ts
+npm run audit:a11y

@@ -33,6 +33,8 @@ describe('pages of records that do not exist or may not be seen', () => {
       const { status, html } = await page(`/practices/users/${id}`, learnerCookie);
       expect(status, id).toBe(404);
       expect(html, id).toContain('Page not found');
+      // Named in the tab and for a screen reader like any page (axe document-title).
+      expect(html, id).toMatch(/<title>Page not found · CTF Arena<\/title>/);
       expect(html, id).toContain('href="/practices/users"');
       expect(html, id).not.toContain('Something went wrong');
     }
