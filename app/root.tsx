@@ -160,9 +160,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const segments = pathname.split('/').filter(Boolean);
   const list = segments.length > 1 ? `/${segments.slice(0, -1).join('/')}` : null;
   useHydratedMark();
+  const title = `${t(page.title)} · CTF Arena`;
   return (
     <div className="card mx-auto max-w-lg text-center" role="alert">
-      <title>{`${t(page.title)} · CTF Arena`}</title>
+      <title>{title}</title>
       <p className="text-sm font-semibold text-slate-500">{status}</p>
       <h1 className="mb-2 text-2xl font-bold">{t(page.title)}</h1>
       <p className="text-slate-600">{t(page.text)}</p>
