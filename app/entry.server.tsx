@@ -5,8 +5,10 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-rout
 import { NonceContext } from '~/components/nonce';
 import { ServerMarkupContext } from '~/components/server-markup';
 import { contextOf } from '~/lib/context';
+import { pageLanguage } from '~/lib/language.server';
 import { logger } from '~/lib/logger.server';
 import { pageCacheStore } from '~/lib/page-cache.server';
+import { readingTexts, withPageTexts } from '~/lib/page-texts.server';
 import { asTemplate, finishedBody, keepTemplate, keptTemplate, templateKey } from '~/lib/viewer-template.server';
 
 export { startup, shutdown } from '~/startup.server';
@@ -30,7 +32,8 @@ export default async function handleRequest(
   const cacheable = pageCacheable(request, status, headers, routerContext, loadContext);
   headers.set('Content-Type', 'text/html; charset=utf-8');
   const viewer = loadContext.viewer;
-  if (!viewer && !cacheable) return new Response(createReadableStreamFromReadable(await render(request, routerContext, loadContext, (s) => (status = s))), { headers, status });
+  if (!viewer && !cacheable && pageLanguage() === 'en') return new Response(createReadableStreamFromReadable(await render(request, routerContext, loadContext, (s) => (status = s))), { headers, status });
+  if (!viewer && !cacheable) return new Response((await renderedDocument(request, routerContext, loadContext, (s) => (status = s))) as Uint8Array<ArrayBuffer>, { headers, status });
 
   // Rendered with tokens for the viewer's own values (lib/viewer-template.server.ts; the root loader
   // hands them only to pages that opted in): kept under its input, then finished for this viewer.
@@ -43,7 +46,7 @@ export default async function handleRequest(
   // alive: 1,650 shared renders in the competition's first 10 s held tens of MB that way.
   if (template) headers.set('X-Page-Cache', 'shared'); // tests and the bench tell it from a render
   const rendered = !template;
-  template ??= asTemplate(await collect(await render(request, routerContext, loadContext, (s) => (status = s))), nonce);
+  template ??= asTemplate(await renderedDocument(request, routerContext, loadContext, (s) => (status = s)), nonce);
   // Bytes (a string body would be scanned for lone surrogates), gzipped from the template's parts
   // deflated once (lib/gzip.server.ts). Kept once finished, so the memory the stores count is the
   // template's as the first answer left it (deflated for a client that takes gzip).
@@ -53,6 +56,13 @@ export default async function handleRequest(
   for (const [name, value] of encoding) headers.append(name, value);
   headers.set('Content-Length', String(body.length));
   return new Response(body as Uint8Array<ArrayBuffer>, { headers, status });
+}
+
+/** The rendered document's bytes, with the texts it read when it is not in English (lib/page-texts.server.ts). */
+async function renderedDocument(request: Request, routerContext: EntryContext, loadContext: AppLoadContext, failed: (status: number) => void): Promise<Buffer> {
+  if (pageLanguage() === 'en') return collect(await render(request, routerContext, loadContext, failed));
+  const texts = new Map<string, string>();
+  return withPageTexts(await collect(await readingTexts(texts, () => render(request, routerContext, loadContext, failed))), texts);
 }
 
 /** React's render of the document, once all of it is ready (browsers without JavaScript need it whole). */

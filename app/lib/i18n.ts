@@ -1,8 +1,9 @@
 // The site's two languages (docs/rules.md "Languages"). Keys are the English texts themselves
 // (i18next's natural-language keys): SPEC's messages stay letter for letter, English needs no table,
 // and a text without French still reads in English rather than as a key. French has its table
-// (app/locales/fr/), which the server holds from the start and a browser loads only for a page in
-// French: English pages never carry it. Pages translate texts where they show them (`t`); a message
+// (app/locales/fr/), which the server holds from the start; a French page comes with the texts it
+// shows (lib/page-texts.server.ts) and its browser loads the whole table at the reader's first tap or
+// key: English pages never carry it. Pages translate texts where they show them (`t`); a message
 // with values in it is worded where it is made (`say`), in the current language.
 // One translator serves both (`tableTranslator`): a key, its French and its `{{name}}`s, read as
 // i18next reads them (lib/i18n.test.ts holds it to i18next's answers for every key of the table).
@@ -11,7 +12,7 @@
 // app/locales/translations.test.ts fails when a text shown to users has no French, or when French
 // keeps a text nothing shows any more.
 import type { TFunction } from 'i18next';
-import { use, useMemo } from 'react';
+import { use, useMemo, useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
 
 export const LANGUAGES = ['en', 'fr'] as const;
@@ -38,13 +39,23 @@ function fill(text: string, options: unknown): string {
   });
 }
 
+/** The element a page's own texts travel in (lib/page-texts.server.ts), read and removed by entry.client.tsx before it hydrates. */
+export const PAGE_TEXTS_ID = 'page-texts';
+
+/** Called with each table entry a translator reads: the server keeps a page's own (lib/language.server.ts). */
+let noteRead: ((key: string, text: string) => void) | null = null;
+export function setTextReadRecorder(recorder: (key: string, text: string) => void): void {
+  noteRead = recorder;
+}
+
 /**
  * A language's translator: the key's text in `table` (the key itself when it has none, or an empty
  * one), with a numeric `count` picking its `_one`/`_other` form by the language's plural rules
  * first, then `{{name}}` filled in. Without a table (English) the key is the text: a count's English
- * wording is chosen by the code that counts.
+ * wording is chosen by the code that counts. `missed` is told of a key the table lacks (a page's
+ * own table, which has only the texts the server's render read).
  */
-export function tableTranslator(language: Language, table?: Readonly<Record<string, string>>): TFunction {
+export function tableTranslator(language: Language, table?: Readonly<Record<string, string>>, missed?: () => void): TFunction {
   const plural = new Intl.PluralRules(language);
   // Without a prototype: a text such as 'constructor' is looked up as any other.
   const texts: Record<string, string> | null = table ? Object.assign(Object.create(null), table) : null;
@@ -53,7 +64,12 @@ export function tableTranslator(language: Language, table?: Readonly<Record<stri
     let text = key;
     if (texts) {
       const count = (options as { count?: unknown } | undefined)?.count;
-      text = (typeof count === 'number' ? texts[`${key}_${plural.select(count)}`] : undefined) || texts[key] || key;
+      const counted = typeof count === 'number' ? `${key}_${plural.select(count)}` : null;
+      const entry = counted && texts[counted] ? counted : texts[key] ? key : null;
+      if (entry) text = texts[entry];
+      else missed?.();
+      // A key without French is noted as itself: a page's own texts then answer it as the server did.
+      noteRead?.(entry ?? key, text);
     }
     return fill(text, options);
   }) as TFunction;
@@ -61,10 +77,28 @@ export function tableTranslator(language: Language, table?: Readonly<Record<stri
 
 const english = tableTranslator('en');
 const translators = new Map<Language, TFunction>([['en', english]]);
+/** Languages whose translator has only a page's own texts (entry.client.tsx), until the table is in. */
+const partial = new Set<Language>();
+let tablesVersion = 0;
+const tableListeners = new Set<() => void>();
 
-/** Puts a language's table in place: the server at start (lib/language.server.ts), a browser when it shows a page in it. */
-export function addTable(language: Exclude<Language, 'en'>, table: Readonly<Record<string, string>>): void {
-  if (!translators.has(language)) translators.set(language, tableTranslator(language, table));
+/**
+ * Puts a language's table in place: the server at start (lib/language.server.ts), a browser when it
+ * shows a page in it. A `partial` table (the texts the page's render read, sent with it) serves
+ * until the whole one is in: the first key it lacks loads the whole table, and every useT() renders
+ * again once it is there.
+ */
+export function addTable(language: Exclude<Language, 'en'>, table: Readonly<Record<string, string>>, { partial: own = false } = {}): void {
+  if (translators.has(language) && !partial.has(language)) return;
+  if (own) {
+    partial.add(language);
+    translators.set(language, tableTranslator(language, table, () => void completeTable(language)));
+    return;
+  }
+  partial.delete(language);
+  translators.set(language, tableTranslator(language, table));
+  tablesVersion++;
+  for (const listener of tableListeners) listener();
 }
 
 // Each language's table but English's, as a chunk of its own.
@@ -73,21 +107,39 @@ const TABLES: Record<Exclude<Language, 'en'>, () => Promise<void>> = {
 };
 const loading = new Map<Language, Promise<void>>();
 
-/**
- * The loading of `language`'s translator, or null when it is there (always on the server, which
- * holds both). The browser loads it before it hydrates a page (entry.client.tsx) and when a
- * navigation lands on a page in another language (a login, a saved setting): useT() then suspends,
- * and React keeps the page before it on screen until it is in.
- */
-export function loadTable(language: Language): Promise<void> | null {
-  if (translators.has(language)) return null;
-  let pending = loading.get(language as Exclude<Language, 'en'>);
+function loadWhole(language: Exclude<Language, 'en'>): Promise<void> {
+  let pending = loading.get(language);
   if (!pending) {
-    pending = TABLES[language as Exclude<Language, 'en'>]();
+    pending = TABLES[language]();
     loading.set(language, pending);
   }
   return pending;
 }
+
+/**
+ * The loading of `language`'s translator, or null when it is there (always on the server, which
+ * holds both; a page's own texts count). The browser loads it before it hydrates a page that came
+ * without its texts, and when a navigation lands on a page in another language (a login, a saved
+ * setting): useT() then suspends, and React keeps the page before it on screen until it is in.
+ */
+export function loadTable(language: Language): Promise<void> | null {
+  if (translators.has(language)) return null;
+  return loadWhole(language as Exclude<Language, 'en'>);
+}
+
+/**
+ * Loads the whole table of a language the page has only its own texts of (no-op otherwise):
+ * at the reader's first tap or key (entry.client.tsx), before a navigation or a check needs more.
+ */
+export function completeTable(language: Language): void {
+  if (partial.has(language)) void loadWhole(language as Exclude<Language, 'en'>).catch(() => loading.delete(language));
+}
+
+const subscribeTables = (listener: () => void) => {
+  tableListeners.add(listener);
+  return () => void tableListeners.delete(listener);
+};
+const currentTablesVersion = () => tablesVersion;
 
 /** A text in `language`: `t('Sign in')`, `t('{{count}} points', { count })`; English until its table is in. */
 export function translator(language: Language): TFunction {
@@ -147,7 +199,9 @@ export function useT(): TFunction {
   const language = useLanguage();
   const pending = loadTable(language);
   if (pending) use(pending);
-  return useMemo(() => translator(language), [language]);
+  // A page's own texts give way to the whole table: what is shown then renders again with it.
+  const version = useSyncExternalStore(subscribeTables, currentTablesVersion, currentTablesVersion);
+  return useMemo(() => translator(language), [language, version]);
 }
 
 /**

@@ -77,12 +77,14 @@ function InvitationLink({ link }: { link: string }) {
       setCopied(text('Press Ctrl+C to copy the selected link.'));
     }
   };
+  // Read in the server's render too, though shown only once hydrated: the page's own texts then have it (lib/page-texts.server.ts).
+  const copyLabel = t('Copy');
   return (
     <div className="mb-4">
       <label className="label" htmlFor="invitation">{t('Invitation link')}</label>
       <div className="flex gap-2">
         <input ref={input} id="invitation" className="input flex-1 font-mono text-xs" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-        {hydrated ? <button type="button" className="btn-secondary" onClick={copy}>{t('Copy')}</button> : null}
+        {hydrated ? <button type="button" className="btn-secondary" onClick={copy}>{copyLabel}</button> : null}
       </div>
       <p className="mt-1 text-sm text-slate-600" role="status">{copied ? t(copied) : null}</p>
     </div>

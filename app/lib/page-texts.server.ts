@@ -1,0 +1,29 @@
+// A page in French carries the French texts its render read (docs/rules.md "Languages"), so the
+// browser hydrates it at once instead of first loading the whole table (about 17 KiB of compressed
+// script, which put French learner pages over the 120 KiB budget on a slow link). The whole table
+// follows at the reader's first tap or key, or at the first text the page's own lacks
+// (lib/i18n.ts `addTable`, entry.client.tsx).
+//
+// It assumes the browser's first render reads the texts the server's did: hydration needs the same
+// markup anyway, and a text it lacks shows in English until the whole table is in, then in French.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PAGE_TEXTS_ID, setTextReadRecorder } from './i18n';
+
+const reads = new AsyncLocalStorage<Map<string, string>>();
+setTextReadRecorder((key, text) => reads.getStore()?.set(key, text));
+
+/** Runs `render`, noting each table text it reads (through every callback it starts) into `texts`. */
+export function readingTexts<T>(texts: Map<string, string>, render: () => T): T {
+  return reads.run(texts, render);
+}
+
+const BODY_END = Buffer.from('</body>');
+
+/** The rendered document with `texts` before its </body> (as is when none were read). */
+export function withPageTexts(document: Buffer, texts: Map<string, string>): Buffer {
+  const end = document.lastIndexOf(BODY_END);
+  if (!texts.size || end < 0) return document;
+  // JSON in HTML: '<' escaped, so no text can close the element; not a script a browser runs.
+  const json = JSON.stringify(Object.fromEntries(texts)).replace(/</g, '\\u003c');
+  return Buffer.concat([document.subarray(0, end), Buffer.from(`<script type="application/json" id="${PAGE_TEXTS_ID}">${json}</script>`), document.subarray(end)]);
+}
