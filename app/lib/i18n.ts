@@ -42,7 +42,7 @@ function fill(text: string, options: unknown): string {
 /** The element a page's own texts travel in (lib/page-texts.server.ts), read and removed by entry.client.tsx before it hydrates. */
 export const PAGE_TEXTS_ID = 'page-texts';
 
-/** Called with each table entry a translator reads: the server keeps a page's own (lib/language.server.ts). */
+/** Called with each table entry a translator reads: the server keeps a page's own (lib/page-texts.server.ts). */
 let noteRead: ((key: string, text: string) => void) | null = null;
 export function setTextReadRecorder(recorder: (key: string, text: string) => void): void {
   noteRead = recorder;
