@@ -1,6 +1,7 @@
 import { cloneElement, isValidElement, useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { useNavigation } from 'react-router';
 import { text, useT } from '~/lib/i18n';
+import { MESSAGES } from '~/lib/messages';
 
 /**
  * A labelled form control with its server errors under it (SPEC §5: errors show under the fields).
@@ -67,7 +68,8 @@ export function FormErrors({ errors }: { errors?: string[] | null }) {
   );
 }
 
-export function EmptyState({ text: message = text('No data has been added yet') }: { text?: string }) {
+/** An empty list's line: `text` as given, in the page's language already (SPEC's 'No data has been added yet' by default). */
+export function EmptyState({ text: message }: { text?: string }) {
   const t = useT();
-  return <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-500">{t(message)}</p>;
+  return <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-500">{message ?? t(MESSAGES.emptyList)}</p>;
 }

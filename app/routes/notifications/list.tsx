@@ -9,7 +9,6 @@ import { isStaff } from '~/domain/policy.server';
 import { requireUser } from '~/lib/auth.server';
 import { metaTranslator, text, useT, UTC_DATE_TIME } from '~/lib/i18n';
 import { pageLanguage } from '~/lib/language.server';
-import { MESSAGES } from '~/lib/messages';
 import { PAGE_SIZE, pageNumber } from '~/lib/pagination';
 import type { Route } from './+types/list';
 
@@ -73,7 +72,7 @@ export default function Notifications() {
         <NavLink to="/notifications/admin" end className={tabClass}>{t('Admin')}</NavLink>
       </nav>
       {page.results.length === 0 ? (
-        <EmptyState text={MESSAGES.emptyList} />
+        <EmptyState />
       ) : (
         <ul className="space-y-3" aria-label={t(TITLES[list])}>
           {page.results.map((n) => (
