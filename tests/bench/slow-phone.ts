@@ -1,6 +1,6 @@
 // `npm run bench:phone`: the learner pages and the first forms (log in, sign up) as a phone on a slow
-// link sees them (issue 21 §1), JS on and off, and in French with JS on (a French page also loads
-// the French table before it hydrates). Chromium's DevTools protocol throttles the CPU 4x and
+// link sees them (issue 21 §1), JS on and off, and in French with JS on (a French page hydrates
+// from the texts it came with; a script it loads beyond English's shows in its list). Chromium's DevTools protocol throttles the CPU 4x and
 // the network to 150 ms of latency and 1.6 Mbps each way (the issue's profile); for each page it reports first contentful paint, the
 // compressed bytes of JavaScript, CSS and HTML it loaded, and in which order the stylesheet, the
 // HTML and the first script finished. Nothing is asserted (ARCHITECTURE "Tests"): it prints, and
