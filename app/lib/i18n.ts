@@ -12,7 +12,7 @@
 // app/locales/translations.test.ts fails when a text shown to users has no French, or when French
 // keeps a text nothing shows any more.
 import type { TFunction } from 'i18next';
-import { use, useMemo, useSyncExternalStore } from 'react';
+import { use, useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
 
 export const LANGUAGES = ['en', 'fr'] as const;
@@ -79,7 +79,6 @@ const english = tableTranslator('en');
 const translators = new Map<Language, TFunction>([['en', english]]);
 /** Languages whose translator has only a page's own texts (entry.client.tsx), until the table is in. */
 const partial = new Set<Language>();
-let tablesVersion = 0;
 const tableListeners = new Set<() => void>();
 
 /**
@@ -97,7 +96,6 @@ export function addTable(language: Exclude<Language, 'en'>, table: Readonly<Reco
   }
   partial.delete(language);
   translators.set(language, tableTranslator(language, table));
-  tablesVersion++;
   for (const listener of tableListeners) listener();
 }
 
@@ -139,7 +137,6 @@ const subscribeTables = (listener: () => void) => {
   tableListeners.add(listener);
   return () => void tableListeners.delete(listener);
 };
-const currentTablesVersion = () => tablesVersion;
 
 /** A text in `language`: `t('Sign in')`, `t('{{count}} points', { count })`; English until its table is in. */
 export function translator(language: Language): TFunction {
@@ -200,8 +197,8 @@ export function useT(): TFunction {
   const pending = loadTable(language);
   if (pending) use(pending);
   // A page's own texts give way to the whole table: what is shown then renders again with it.
-  const version = useSyncExternalStore(subscribeTables, currentTablesVersion, currentTablesVersion);
-  return useMemo(() => translator(language), [language, version]);
+  const current = () => translator(language);
+  return useSyncExternalStore(subscribeTables, current, current);
 }
 
 /**
