@@ -2,8 +2,12 @@
 // a keyed digest). It is written behind: attempts gather in memory and are inserted together every
 // FLUSH_MS, or at once when BATCH of them wait. One commit per batch instead of per attempt keeps
 // the write path cheap, and the caches keyed on data_version (sessions, pages) valid between
-// batches. The rate limit does not read this log (it counts in memory), so no rule waits for it.
-// What a crash can lose is the last FLUSH_MS of attempts; a graceful stop flushes (docs/rules.md).
+// batches. What a crash can lose is the last FLUSH_MS of attempts; a graceful stop flushes (docs/rules.md).
+//
+// The wrong-flag limit counts this log (writtenWrongAttempts, recentWrongAttempts): the rows
+// written, which every process sharing the database sees, and this process's wrong attempts still
+// waiting. So one limit holds across processes, within the FLUSH_MS another process's attempts
+// wait before they are written.
 //
 // A batch that cannot be written (another process holds the write lock past lib/sql.server.ts's
 // retry bound, a full disk) is kept and tried again every RETRY_MS: attempts wait in memory, at most
@@ -26,6 +30,12 @@ type Row = [challengeId: number, userId: number, isCorrect: number, digest: stri
 const insert = statement<unknown, Row>('INSERT INTO "FlagAttempt" (challengeId, userId, isCorrect, digest, createdAt) VALUES (?, ?, ?, ?, ?)');
 
 let pending: Row[] = [];
+/** When the wrong attempts in `pending` were made, per `${userId}:${challengeId}`, oldest first. */
+const waitingWrong = new Map<string, string[]>();
+const wrongKey = (userId: number, challengeId: number) => `${userId}:${challengeId}`;
+const wrongSince = statement<{ createdAt: string }, [number, number, string, number]>(
+  'SELECT createdAt FROM "FlagAttempt" WHERE userId = ? AND challengeId = ? AND isCorrect = 0 AND createdAt > ? ORDER BY createdAt DESC LIMIT ?',
+);
 let timer: NodeJS.Timeout | null = null;
 /** Set while a failed batch waits to be tried again: the retry is not hurried by new attempts. */
 let failing = false;
@@ -34,7 +44,14 @@ let failing = false;
 const digest = (value: string) => createHmac('sha256', env.sessionSecret).update(value).digest('hex').slice(0, 32);
 
 export function logAttempt(challengeId: number, userId: number, attempt: string, correct: boolean): void {
-  pending.push([challengeId, userId, sqlBool(correct), correct ? null : digest(attempt.trim()), sqlDate()]);
+  const row: Row = [challengeId, userId, sqlBool(correct), correct ? null : digest(attempt.trim()), sqlDate()];
+  pending.push(row);
+  if (!correct) {
+    const key = wrongKey(userId, challengeId);
+    const times = waitingWrong.get(key);
+    if (times) times.push(row[4]);
+    else waitingWrong.set(key, [row[4]]);
+  }
   if (pending.length >= BATCH && !failing) void flushAttempts();
   else timer ??= setTimeout(flushOnTimer, FLUSH_MS);
 }
@@ -73,6 +90,7 @@ async function flushWaiting(): Promise<boolean> {
   if (!pending.length) return true;
   const rows = pending;
   pending = [];
+  let forgotten = false;
   try {
     const refused = await writeTransaction(() => {
       let refused = 0;
@@ -86,6 +104,10 @@ async function flushWaiting(): Promise<boolean> {
           refused++;
         }
       }
+      // The commit follows at once, with no turn between: from here the limit reads these rows
+      // from the log, never from both places.
+      forgetWaiting(rows);
+      forgotten = true;
       return refused;
     });
     if (refused) logger.warn({ refused }, 'flag attempts left out of the log: the database refused them');
@@ -94,6 +116,7 @@ async function flushWaiting(): Promise<boolean> {
     return true;
   } catch (error) {
     failedAt = performance.now();
+    if (forgotten) rememberWaiting(rows); // rolled back: waiting again, ahead of the newer ones
     keep(rows);
     // The error's message and code, never the rows (a wrong attempt's digest, its user).
     logger.warn({ reason: (error as Error)?.message, code: (error as { code?: unknown })?.code, kept: pending.length, retryInMs: RETRY_MS }, 'flag attempt log not written, kept for a later try');
@@ -110,9 +133,54 @@ function keep(rows: Row[]) {
   pending = rows.concat(pending);
   const over = pending.length - MAX_KEPT;
   if (over > 0) {
+    forgetWaiting(pending.slice(0, over));
     pending = pending.slice(over);
     logger.warn({ dropped: over, kept: pending.length }, 'flag attempts dropped: too many waiting to be written');
   }
+}
+
+/** Rows waiting again after a failed write: their times go back ahead of the newer ones. */
+function rememberWaiting(rows: Row[]) {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const [challengeId, userId, isCorrect, , createdAt] = rows[i];
+    if (isCorrect) continue;
+    const key = wrongKey(userId, challengeId);
+    const times = waitingWrong.get(key);
+    if (times) times.unshift(createdAt);
+    else waitingWrong.set(key, [createdAt]);
+  }
+}
+
+/** Rows no longer waiting (written, or dropped): the oldest waiting times of their keys. */
+function forgetWaiting(rows: Row[]) {
+  for (const [challengeId, userId, isCorrect] of rows) {
+    if (isCorrect) continue;
+    const key = wrongKey(userId, challengeId);
+    const times = waitingWrong.get(key);
+    if (!times) continue;
+    times.shift();
+    if (!times.length) waitingWrong.delete(key);
+  }
+}
+
+/**
+ * The wrong attempts `userId` made at `challengeId` after `since` that are written, the latest `limit`
+ * (as stored). Another process's attempts are here once written (within FLUSH_MS).
+ */
+export async function writtenWrongAttempts(userId: number, challengeId: number, since: Date, limit: number): Promise<string[]> {
+  return (await wrongSince.all(userId, challengeId, sqlDate(since), limit)).map((row) => row.createdAt);
+}
+
+/**
+ * The times (ms) of the wrong attempts at `challengeId` after `since`, oldest first, at most the
+ * latest `limit`: `written` (writtenWrongAttempts) and this process's still waiting. Synchronous, so
+ * the caller decides and logs its attempt in the same turn: attempts sent together cannot all pass
+ * on one count (each sees the ones logged before it).
+ */
+export function recentWrongAttempts(written: string[], userId: number, challengeId: number, since: Date, limit: number): number[] {
+  const after = sqlDate(since);
+  const waiting = (waitingWrong.get(wrongKey(userId, challengeId)) ?? []).filter((time) => time > after);
+  return written.concat(waiting).sort().slice(-limit).map((time) => Date.parse(time));
 }
 
 /** For tests: how many attempts wait to be written. */

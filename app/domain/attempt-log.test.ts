@@ -9,7 +9,7 @@ import { logger } from '~/lib/logger.server';
 import { BUSY } from '~/lib/sql.server';
 import { makeUser } from '../../tests/support/factories';
 import { makePracticeChallenge } from '../../tests/support/play-factories';
-import { MAX_KEPT, flushAttempts, logAttempt, waitingAttempts } from './attempt-log.server';
+import { MAX_KEPT, flushAttempts, logAttempt, recentWrongAttempts, waitingAttempts, writtenWrongAttempts } from './attempt-log.server';
 
 const BOUNDS = { ...BUSY };
 let other: Database.Database | null = null;
@@ -48,6 +48,26 @@ describe('the flag attempt log', () => {
     }
     expect(rows.map((r) => r.isCorrect)).toEqual([false, true]);
     expect(waitingAttempts()).toBe(0);
+  });
+
+  it('counts each wrong attempt once for the limit: while it waits, while the database refuses it, once written', async () => {
+    const player = await makeUser();
+    const challenge = await makePracticeChallenge();
+    const since = new Date(Date.now() - 60_000);
+    const recent = async () => recentWrongAttempts(await writtenWrongAttempts(player.id, challenge.id, since, 10), player.id, challenge.id, since, 10);
+    BUSY.boundMs = 200;
+    const release = await otherProcessLocks();
+    for (const guess of ['CTF{a}', 'CTF{b}', 'CTF{c}']) logAttempt(challenge.id, player.id, guess, false);
+    logAttempt(challenge.id, player.id, 'CTF{right}', true);
+    expect(await recent()).toHaveLength(3);
+    expect(await flushAttempts()).toBe(false);
+    expect(await recent()).toHaveLength(3);
+    release();
+    expect(await flushAttempts()).toBe(true);
+    expect(await writtenWrongAttempts(player.id, challenge.id, since, 10)).toHaveLength(3);
+    const times = await recent();
+    expect(times).toHaveLength(3);
+    expect([...times].sort()).toEqual(times); // oldest first
   });
 
   it('flushes one at a time: a flush asked for while one fails gives up with it (a stop waits one bound)', async () => {

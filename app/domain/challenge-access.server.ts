@@ -99,7 +99,7 @@ const memberships = new Kept<string, Promise<{ teamId: number } | undefined>>(
     const [eventId, userId] = key.split(':').map(Number);
     return teamOf.get(eventId, userId);
   },
-  100_000,
+  10_000,
 );
 
 export interface Access {

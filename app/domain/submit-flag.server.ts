@@ -1,7 +1,6 @@
 // Solving a challenge in two steps (SPEC §2, §4): check the flag, then submit it with a writeup.
 // Every attempt is logged; wrong ones are rate limited per player and challenge; points are
 // awarded once per player (or team) and challenge, whatever arrives in parallel.
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Submission } from '~/generated/prisma/client';
 import { env } from '~/lib/env.server';
 import { DomainError, Invalid, RateLimited, isUniqueViolation } from '~/lib/errors.server';
@@ -10,7 +9,7 @@ import { MESSAGES } from '~/lib/messages';
 import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.server';
 import { isFile } from '~/lib/uploads.server';
 import { writeupRules } from '~/schemas/flag-attempt';
-import { logAttempt } from './attempt-log.server';
+import { logAttempt, recentWrongAttempts, writtenWrongAttempts } from './attempt-log.server';
 import { bookSolveCoinsNow } from './coins.server';
 import { challengeAccess, type Access, type Intent, type Via } from './challenge-access.server';
 import { flagMatches } from './flag-match.server';
@@ -24,14 +23,20 @@ export const FLAG_INCORRECT = 'Your flag is incorrect.';
 export const ALREADY_SOLVED = 'You have already solved this challenge.';
 export const WRONG_ATTEMPTS_PER_MINUTE = 10;
 
-const wrongAttempts = new RateLimiterMemory({ points: WRONG_ATTEMPTS_PER_MINUTE * env.rateLimitFactor, duration: 60 });
+/** The wrong-flag limit: WRONG_LIMIT in any WRONG_WINDOW_MS (RATE_LIMIT_FACTOR raises it for load tests). */
+const WRONG_WINDOW_MS = 60_000;
+const WRONG_LIMIT = WRONG_ATTEMPTS_PER_MINUTE * env.rateLimitFactor;
 
-async function assertNotLimited(key: string) {
-  const state = await wrongAttempts.get(key);
-  if (state && state.remainingPoints <= 0) {
-    const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-    throw new RateLimited(seconds, say('Too many wrong flags for this challenge. Try again in {{count}} seconds.', { count: seconds }));
-  }
+/**
+ * Throws RateLimited when the actor made the limit's wrong attempts at the challenge in the last
+ * minute (the attempt log, read across processes), until the oldest of them is a minute old.
+ * `written` is what the log holds already; the decision runs in the caller's turn (recentWrongAttempts).
+ */
+function assertNotLimited(written: string[], userId: number, challengeId: number, since: Date) {
+  const recent = recentWrongAttempts(written, userId, challengeId, since, WRONG_LIMIT);
+  if (recent.length < WRONG_LIMIT) return;
+  const seconds = Math.max(1, Math.ceil((recent[0] + WRONG_WINDOW_MS - Date.now()) / 1000));
+  throw new RateLimited(seconds, say('Too many wrong flags for this challenge. Try again in {{count}} seconds.', { count: seconds }));
 }
 
 // This is the hottest path of a competition, so it runs on prepared statements (lib/sql.server.ts),
@@ -55,15 +60,14 @@ const insertWriteup = statement<unknown, [number, Buffer]>('INSERT INTO "Writeup
 async function check(actor: Actor | null, challengeId: number, attempt: string, field: 'flag' | 'value', via: Via, intent: Intent): Promise<Access> {
   const access = await challengeAccess(actor, challengeId, via, intent);
   const { challenge, flag } = access;
-  const key = `${actor!.id}:${challenge.id}`;
-  await assertNotLimited(key);
+  const since = new Date(Date.now() - WRONG_WINDOW_MS);
+  const written = await writtenWrongAttempts(actor!.id, challenge.id, since, WRONG_LIMIT);
+  // From here to the log, no await: the next attempt sent with this one counts it.
+  assertNotLimited(written, actor!.id, challenge.id, since);
   if (flag === null) throw new DomainError(400, 'This challenge has no flag yet.');
   const correct = flagMatches(flag, attempt);
   logAttempt(challenge.id, actor!.id, attempt, correct);
-  if (!correct) {
-    await wrongAttempts.consume(key).catch(() => {});
-    throw new Invalid({ [field]: [FLAG_INCORRECT] });
-  }
+  if (!correct) throw new Invalid({ [field]: [FLAG_INCORRECT] });
   return access;
 }
 

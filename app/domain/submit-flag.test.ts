@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '~/lib/db.server';
 import { DomainError, Forbidden, Invalid, NotFound, RateLimited } from '~/lib/errors.server';
 import { makeStaff, makeUser } from '../../tests/support/factories';
@@ -35,6 +35,40 @@ describe('checking a flag', () => {
     await expect(submitFlag(player, challenge.id, { value: 'CTF{right}', writeup: writeup() })).rejects.toBeInstanceOf(RateLimited);
     expect(await verifyFlag(player, other.id, 'CTF{right}')).toEqual({ detail: FLAG_CORRECT });
     expect(await verifyFlag(await makeUser(), challenge.id, 'CTF{right}')).toEqual({ detail: FLAG_CORRECT });
+  });
+
+  it('counts wrong attempts sent together one by one: no burst passes on a shared count', async () => {
+    const player = await makeUser();
+    const challenge = await makePracticeChallenge();
+    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => verifyFlag(player, challenge.id, `CTF{burst${i}}`).catch((e) => e)));
+    expect(outcomes.filter((e) => e instanceof Invalid)).toHaveLength(WRONG_ATTEMPTS_PER_MINUTE);
+    expect(outcomes.filter((e) => e instanceof RateLimited)).toHaveLength(30 - WRONG_ATTEMPTS_PER_MINUTE);
+  });
+
+  describe('over a minute', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('counts the attempts written and those waiting, and lets the player try again once the oldest is a minute old', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const start = Date.now();
+      const player = await makeUser();
+      const challenge = await makePracticeChallenge();
+      const wrong = (i: number) => verifyFlag(player, challenge.id, `CTF{late${i}}`).catch((e) => e);
+      for (let i = 0; i < 5; i++) expect(await wrong(i)).toBeInstanceOf(Invalid);
+      await flushAttempts(); // five written
+      vi.setSystemTime(start + 20_000);
+      for (let i = 5; i < WRONG_ATTEMPTS_PER_MINUTE; i++) expect(await wrong(i)).toBeInstanceOf(Invalid); // five waiting
+      const limited = await wrong(99);
+      expect(limited).toBeInstanceOf(RateLimited);
+      expect(limited.message).toBe('Too many wrong flags for this challenge. Try again in 40 seconds.');
+      await flushAttempts();
+      vi.setSystemTime(start + 59_000);
+      expect(await wrong(100)).toBeInstanceOf(RateLimited);
+      // The first five are a minute old: five more may be tried, and the limit holds again after them.
+      vi.setSystemTime(start + 60_500);
+      for (let i = 0; i < 5; i++) expect(await wrong(200 + i)).toBeInstanceOf(Invalid);
+      expect(await wrong(300)).toBeInstanceOf(RateLimited);
+    });
   });
 
   it('hides inactive challenges from learners', async () => {

@@ -2,8 +2,9 @@
 // the other knows within 50 ms. Each keeps its caches in memory and learns which tables the other
 // wrote from the database (lib/sql.server.ts "Change counters"); login limits were counted in each process's
 // memory, so a guesser alternating between two processes never met a 429 (14 wrong passwords), and
-// are counted in the database now (lib/rate-limit.server.ts). RATE_LIMIT_FACTOR=1: the production
-// numbers (10 wrong passwords per account and IP in 15 minutes).
+// are counted in the database now (lib/rate-limit.server.ts); wrong flags are counted from the shared
+// attempt log. RATE_LIMIT_FACTOR=1: the production numbers (10 wrong passwords per account and IP in
+// 15 minutes, 10 wrong flags per player and challenge in a minute).
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openStream } from '../support/live-stream';
@@ -95,6 +96,25 @@ it('a flag changed on one process is the one the other checks within 50 ms', asy
   await seenByTheOther();
   expect((await verify('CTF{second_flag}')).status).toBe(200);
   expect((await verify('CTF{first_flag}')).body).toEqual({ flag: ['Your flag is incorrect.'] });
+});
+
+it('wrong flags alternating between two processes meet one limit, then both refuse', { timeout: 60_000 }, async () => {
+  const staff = await token(first, SUPERUSER.email, SUPERUSER.password);
+  const created = await call(first, 'POST', '/api/challenges/', { token: staff, form: challengeForm('CTF{limited}') });
+  expect(created.status).toBe(201);
+  const learner = await token(first, 'alice@example.com', DEMO_PASSWORD);
+  const verify = (server: TestServer, flag: string) => call(server, 'POST', `/api/challenges/${created.body.id}/verify-submitted-flag/`, { token: learner, json: { flag } });
+  const answers: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    answers.push((await verify(i % 2 ? second : first, `CTF{guess-${i}}`)).status);
+    await seenByTheOther(); // each process writes its attempts to the shared log within 50 ms
+  }
+  expect(answers).toEqual(Array(10).fill(400));
+  for (const server of [first, second]) {
+    const refused = await verify(server, 'CTF{limited}');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  }
 });
 
 it('the same solve sent to both processes at once is scored once', async () => {
