@@ -4,7 +4,7 @@
 // the write path cheap, and the caches keyed on data_version (sessions, pages) valid between
 // batches. What a crash can lose is the last FLUSH_MS of attempts; a graceful stop flushes (docs/rules.md).
 //
-// The wrong-flag limit counts this log (writtenWrongAttempts, recentWrongAttempts): the rows
+// The wrong-flag limit counts this log (writtenWrongAttempts, waitingWrongAttempts): the rows
 // written, which every process sharing the database sees, and this process's wrong attempts still
 // waiting. So one limit holds across processes, within the FLUSH_MS another process's attempts
 // wait before they are written.
@@ -33,9 +33,13 @@ let pending: Row[] = [];
 /** When the wrong attempts in `pending` were made, per `${userId}:${challengeId}`, oldest first. */
 const waitingWrong = new Map<string, string[]>();
 const wrongKey = (userId: number, challengeId: number) => `${userId}:${challengeId}`;
-const wrongSince = statement<{ createdAt: string }, [number, number, string, number]>(
+const wrongCount = statement<{ n: number }, [number, number, string, number]>(
+  'SELECT COUNT(*) AS n FROM (SELECT 1 FROM "FlagAttempt" WHERE userId = ? AND challengeId = ? AND isCorrect = 0 AND createdAt > ? LIMIT ?)',
+);
+const wrongTimes = statement<{ createdAt: string }, [number, number, string, number]>(
   'SELECT createdAt FROM "FlagAttempt" WHERE userId = ? AND challengeId = ? AND isCorrect = 0 AND createdAt > ? ORDER BY createdAt DESC LIMIT ?',
 );
+
 let timer: NodeJS.Timeout | null = null;
 /** Set while a failed batch waits to be tried again: the retry is not hurried by new attempts. */
 let failing = false;
@@ -164,21 +168,29 @@ function forgetWaiting(rows: Row[]) {
 }
 
 /**
- * The wrong attempts `userId` made at `challengeId` after `since` that are written, the latest `limit`
- * (as stored). Another process's attempts are here once written (within FLUSH_MS).
+ * How many wrong attempts `userId` made at `challengeId` after `since` are written, counted up to
+ * `limit`. Another process's attempts are here once written (within FLUSH_MS).
  */
-export async function writtenWrongAttempts(userId: number, challengeId: number, since: Date, limit: number): Promise<string[]> {
-  return (await wrongSince.all(userId, challengeId, sqlDate(since), limit)).map((row) => row.createdAt);
+export async function writtenWrongAttempts(userId: number, challengeId: number, since: Date, limit: number): Promise<number> {
+  return (await wrongCount.get(userId, challengeId, sqlDate(since), limit))?.n ?? 0;
 }
 
 /**
- * The times (ms) of the wrong attempts at `challengeId` after `since`, oldest first, at most the
- * latest `limit`: `written` (writtenWrongAttempts) and this process's still waiting. Synchronous, so
- * the caller decides and logs its attempt in the same turn: attempts sent together cannot all pass
- * on one count (each sees the ones logged before it).
+ * How many of this process's wrong attempts at `challengeId` after `since` wait to be written.
+ * Synchronous, so the caller adds it to writtenWrongAttempts, decides and logs its attempt in one
+ * turn: attempts sent together cannot all pass on one count (each sees those logged before it).
  */
-export function recentWrongAttempts(written: string[], userId: number, challengeId: number, since: Date, limit: number): number[] {
+export function waitingWrongAttempts(userId: number, challengeId: number, since: Date): number {
   const after = sqlDate(since);
+  let waiting = 0;
+  for (const time of waitingWrong.get(wrongKey(userId, challengeId)) ?? []) if (time > after) waiting++;
+  return waiting;
+}
+
+/** The times (ms) of the latest `limit` wrong attempts at `challengeId` after `since`, written or waiting, oldest first. */
+export async function latestWrongAttempts(userId: number, challengeId: number, since: Date, limit: number): Promise<number[]> {
+  const after = sqlDate(since);
+  const written = (await wrongTimes.all(userId, challengeId, after, limit)).map((row) => row.createdAt);
   const waiting = (waitingWrong.get(wrongKey(userId, challengeId)) ?? []).filter((time) => time > after);
   return written.concat(waiting).sort().slice(-limit).map((time) => Date.parse(time));
 }

@@ -9,7 +9,7 @@ import { MESSAGES } from '~/lib/messages';
 import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.server';
 import { isFile } from '~/lib/uploads.server';
 import { writeupRules } from '~/schemas/flag-attempt';
-import { logAttempt, recentWrongAttempts, writtenWrongAttempts } from './attempt-log.server';
+import { latestWrongAttempts, logAttempt, waitingWrongAttempts, writtenWrongAttempts } from './attempt-log.server';
 import { bookSolveCoinsNow } from './coins.server';
 import { challengeAccess, type Access, type Intent, type Via } from './challenge-access.server';
 import { flagMatches } from './flag-match.server';
@@ -27,16 +27,11 @@ export const WRONG_ATTEMPTS_PER_MINUTE = 10;
 const WRONG_WINDOW_MS = 60_000;
 const WRONG_LIMIT = WRONG_ATTEMPTS_PER_MINUTE * env.rateLimitFactor;
 
-/**
- * Throws RateLimited when the actor made the limit's wrong attempts at the challenge in the last
- * minute (the attempt log, read across processes), until the oldest of them is a minute old.
- * `written` is what the log holds already; the decision runs in the caller's turn (recentWrongAttempts).
- */
-function assertNotLimited(written: string[], userId: number, challengeId: number, since: Date) {
-  const recent = recentWrongAttempts(written, userId, challengeId, since, WRONG_LIMIT);
-  if (recent.length < WRONG_LIMIT) return;
-  const seconds = Math.max(1, Math.ceil((recent[0] + WRONG_WINDOW_MS - Date.now()) / 1000));
-  throw new RateLimited(seconds, say('Too many wrong flags for this challenge. Try again in {{count}} seconds.', { count: seconds }));
+/** The refusal once the limit is met: until the oldest of the latest WRONG_LIMIT wrong attempts is a minute old. */
+async function limited(userId: number, challengeId: number, since: Date): Promise<RateLimited> {
+  const [oldest = Date.now()] = await latestWrongAttempts(userId, challengeId, since, WRONG_LIMIT);
+  const seconds = Math.max(1, Math.ceil((oldest + WRONG_WINDOW_MS - Date.now()) / 1000));
+  return new RateLimited(seconds, say('Too many wrong flags for this challenge. Try again in {{count}} seconds.', { count: seconds }));
 }
 
 // This is the hottest path of a competition, so it runs on prepared statements (lib/sql.server.ts),
@@ -63,7 +58,7 @@ async function check(actor: Actor | null, challengeId: number, attempt: string, 
   const since = new Date(Date.now() - WRONG_WINDOW_MS);
   const written = await writtenWrongAttempts(actor!.id, challenge.id, since, WRONG_LIMIT);
   // From here to the log, no await: the next attempt sent with this one counts it.
-  assertNotLimited(written, actor!.id, challenge.id, since);
+  if (written + waitingWrongAttempts(actor!.id, challenge.id, since) >= WRONG_LIMIT) throw await limited(actor!.id, challenge.id, since);
   if (flag === null) throw new DomainError(400, 'This challenge has no flag yet.');
   const correct = flagMatches(flag, attempt);
   logAttempt(challenge.id, actor!.id, attempt, correct);
