@@ -57,7 +57,8 @@ async function check(actor: Actor | null, challengeId: number, attempt: string, 
   const { challenge, flag } = access;
   const since = new Date(Date.now() - WRONG_WINDOW_MS);
   const written = await writtenWrongAttempts(actor!.id, challenge.id, since, WRONG_LIMIT);
-  // From here to the log, no await: the next attempt sent with this one counts it.
+  // From here to the log, no await (a refusal reads its Retry-After once decided): the next attempt
+  // sent with this one counts it.
   if (written + waitingWrongAttempts(actor!.id, challenge.id, since) >= WRONG_LIMIT) throw await limited(actor!.id, challenge.id, since);
   if (flag === null) throw new DomainError(400, 'This challenge has no flag yet.');
   const correct = flagMatches(flag, attempt);
