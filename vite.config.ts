@@ -51,9 +51,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { target: 'es2022', rollupOptions: isSsrBuild ? {} : { output: { manualChunks: sharedChunks() } } },
   test: {
-    // Two projects, each runnable alone (`npx vitest run --project unit`): the domain and library
+    // Three projects, each runnable alone (`npx vitest run --project unit`): the domain and library
     // tests need no server and no build; the API contract tests run against the production build
-    // (`npm run build` first), one server for all their files.
+    // (`npm run build` first), one server for all their files; the PostgreSQL tests against one
+    // throwaway PostgreSQL server (Debian's package installed).
     projects: [
       {
         extends: true,
@@ -62,6 +63,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/support/vitest-setup.ts', 'tests/support/contract-fetch.ts'], globalSetup: ['tests/support/api-global-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'postgresql', include: ['tests/postgresql/**/*.test.ts'], setupFiles: ['tests/support/vitest-setup.ts'], globalSetup: ['tests/support/postgres-global-setup.ts'] },
       },
     ],
     pool: 'forks',
