@@ -1,5 +1,6 @@
-// Applies prisma/migrations at start without Prisma's CLI (which needs a download, see TOOLCHAIN.md),
-// recording each in _prisma_migrations exactly as `prisma migrate deploy` would.
+// Applies a migration history at start without Prisma's CLI (which needs a download, see
+// TOOLCHAIN.md), recording each in _prisma_migrations exactly as `prisma migrate deploy` would:
+// prisma/migrations on SQLite, prisma/migrations-postgresql on PostgreSQL.
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -37,20 +38,26 @@ function writeupFilesIntoDatabase(db: Database.Database, uploadDir: string): str
   return moved;
 }
 
+/** A history's migrations in the order they apply, each with its SQL and Prisma's checksum of it. */
+function migrationsIn(dir: string): { name: string; sql: string; checksum: string }[] {
+  const names = existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    : [];
+  return names.map((name) => {
+    const sql = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
+    return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+  });
+}
+
 /** Applies the migrations not applied yet; `uploadDir` is where the data steps find files (env.uploadDir). */
 export function applyMigrations(db: Database.Database, uploadDir: string, dir = resolve('prisma/migrations')): string[] {
   db.exec(MIGRATIONS_TABLE);
   const done = new Set(
     (db.prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL').all() as { migration_name: string }[]).map((r) => r.migration_name),
   );
-  const names = existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
-    : [];
   const applied: string[] = [];
-  for (const name of names) {
+  for (const { name, sql, checksum } of migrationsIn(dir)) {
     if (done.has(name)) continue;
-    const sql = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
-    const checksum = createHash('sha256').update(sql).digest('hex');
     // Table rebuilds would cascade-delete child rows with foreign keys on; check them before commit.
     db.pragma('foreign_keys = OFF');
     let obsolete: string[] = [];
@@ -71,4 +78,54 @@ export function applyMigrations(db: Database.Database, uploadDir: string, dir = 
     applied.push(name);
   }
   return applied;
+}
+
+/** Prisma's own table for PostgreSQL, as `prisma migrate deploy` creates it. */
+const POSTGRES_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+  "id" VARCHAR(36) PRIMARY KEY NOT NULL, "checksum" VARCHAR(64) NOT NULL, "finished_at" TIMESTAMPTZ,
+  "migration_name" VARCHAR(255) NOT NULL, "logs" TEXT, "rolled_back_at" TIMESTAMPTZ,
+  "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(), "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`;
+
+/** The lock `prisma migrate` itself takes, so a migration runs once however many processes start together. */
+const MIGRATION_LOCK = 72707369;
+
+/** What applyPostgresMigrations needs of a connection (node-postgres's Client). */
+export interface PostgresConnection {
+  query<Row = unknown>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+/**
+ * The PostgreSQL history (prisma/migrations-postgresql) on one connection: each migration not yet
+ * applied, in its own transaction with its record in _prisma_migrations, under PostgreSQL's advisory
+ * lock (a process starting meanwhile waits, then finds them applied). It has no data steps: the
+ * history starts from the model as it stands, with no writeup files left to read in.
+ */
+export async function applyPostgresMigrations(connection: PostgresConnection, dir = resolve('prisma/migrations-postgresql')): Promise<string[]> {
+  await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  try {
+    await connection.query(POSTGRES_MIGRATIONS_TABLE);
+    const done = new Set(
+      (await connection.query<{ migration_name: string }>('SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')).rows.map((r) => r.migration_name),
+    );
+    const applied: string[] = [];
+    for (const { name, sql, checksum } of migrationsIn(dir)) {
+      if (done.has(name)) continue;
+      await connection.query('BEGIN');
+      try {
+        await connection.query(sql);
+        await connection.query(
+          'INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES ($1, $2, now(), $3, now(), 1)',
+          [randomUUID(), checksum, name],
+        );
+        await connection.query('COMMIT');
+      } catch (error) {
+        await connection.query('ROLLBACK');
+        throw error;
+      }
+      applied.push(name);
+    }
+    return applied;
+  } finally {
+    await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  }
 }

@@ -2,6 +2,7 @@
 // on a machine without it), started in a temporary folder on a free loopback port and removed on
 // stop. Durability is turned off: nothing in it outlives the tests.
 import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -67,4 +68,18 @@ export async function startCluster(): Promise<Cluster> {
       }
     },
   };
+}
+
+/** A new empty database on the server at `serverUrl` (its `postgres` database); returns its URL. */
+export async function freshDatabase(serverUrl: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const name = `test_${randomUUID().replace(/-/g, '')}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  return serverUrl.replace(/\/[^/]*$/, `/${name}`);
 }
