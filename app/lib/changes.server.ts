@@ -1,14 +1,20 @@
 // THE invalidation interface of every cache (lib/kept.server.ts, the page cache, the live badge's
 // hub): a number per set of tables that moves whenever one of them is written. A cache reads it
 // BEFORE reading its data and keeps its value while the number holds; it never asks how the number
-// is made. Today one implementation is plugged in, SQLite's change counters (sql.server.ts: temporary
-// triggers for this process's writes, PRAGMA data_version for another process's commits). Another
-// (PostgreSQL's LISTEN/NOTIFY, Redis pub/sub) plugs in with useChangeSource and touches no cache.
+// is made. Two implementations: SQLite's change counters (sql.server.ts: temporary triggers for this
+// process's writes, PRAGMA data_version for another process's commits) and PostgreSQL's
+// LISTEN/NOTIFY (changes-postgresql.server.ts); one is plugged in with useChangeSource.
 import { Prisma } from '~/generated/prisma/client';
 
 /** The tables a cache may depend on: every model of the Prisma schema, named as Prisma names it. */
 export const TABLES = Object.values(Prisma.ModelName);
 export type Table = Prisma.ModelName;
+
+/**
+ * User columns whose change no cache cares about: a login stamps lastLoginAt (and Prisma updatedAt),
+ * a password change ends the sessions anyway (a Session write). Every source leaves them out.
+ */
+export const USER_COLUMNS_NOT_SHOWN: ReadonlySet<string> = new Set(['lastLoginAt', 'updatedAt', 'passwordHash']);
 
 export interface ChangeSource {
   /**

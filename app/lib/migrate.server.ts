@@ -98,9 +98,13 @@ export interface PostgresConnection {
  * The PostgreSQL history (prisma/migrations-postgresql) on one connection: each migration not yet
  * applied, in its own transaction with its record in _prisma_migrations, under PostgreSQL's advisory
  * lock (a process starting meanwhile waits, then finds them applied). It has no data steps: the
- * history starts from the model as it stands, with no writeup files left to read in.
+ * history starts from the model as it stands, with no writeup files left to read in. `then` runs
+ * under the same lock, after the last migration.
  */
-export async function applyPostgresMigrations(connection: PostgresConnection, dir = resolve('prisma/migrations-postgresql')): Promise<string[]> {
+export async function applyPostgresMigrations(
+  connection: PostgresConnection,
+  { dir = resolve('prisma/migrations-postgresql'), then }: { dir?: string; then?: () => Promise<void> } = {},
+): Promise<string[]> {
   await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
     await connection.query(POSTGRES_MIGRATIONS_TABLE);
@@ -124,6 +128,7 @@ export async function applyPostgresMigrations(connection: PostgresConnection, di
       }
       applied.push(name);
     }
+    await then?.();
     return applied;
   } finally {
     await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);

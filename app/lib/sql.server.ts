@@ -22,7 +22,7 @@
 // This covers the group commit (writeTransaction), Prisma's single statements and the start of a
 // Prisma transaction (which takes the write lock at once, so nothing it did has to be undone).
 import type Database from 'better-sqlite3';
-import { useChangeSource, type ChangeSource } from './changes.server';
+import { USER_COLUMNS_NOT_SHOWN, useChangeSource, type ChangeSource } from './changes.server';
 import { DatabaseBusy, databaseBusy } from './errors.server';
 
 let main: Database.Database | null = null;
@@ -293,12 +293,6 @@ export function guardAdapter<A extends AdapterLike>(adapter: A): A {
 }
 
 // ---- Change counters --------------------------------------------------------------------------
-
-/**
- * User columns whose change no cache cares about: a login stamps lastLoginAt (and Prisma updatedAt),
- * a password change ends the sessions anyway (a Session write).
- */
-const USER_COLUMNS_NOT_SHOWN = new Set(['lastLoginAt', 'updatedAt', 'passwordHash']);
 
 const counters = new Map<string, number>();
 

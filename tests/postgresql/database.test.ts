@@ -1,22 +1,17 @@
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { PrismaClient } from '~/generated/prisma/client';
-import { isUniqueViolation } from '~/lib/errors.server';
-import { openPostgresDatabase } from '~/lib/postgresql.server';
-import { freshDatabase } from '../support/postgres-cluster';
 import { readdirSync } from 'node:fs';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { isUniqueViolation } from '~/lib/errors.server';
+import { openPostgresDatabase, type PostgresDatabase } from '~/lib/postgresql.server';
+import { freshDatabase } from '../support/postgres-cluster';
 
-const opened: { db: PrismaClient; pool: pg.Pool }[] = [];
+const opened: PostgresDatabase[] = [];
 const open = async (url: string) => {
   const database = await openPostgresDatabase(url, 2);
   opened.push(database);
   return database;
 };
 afterAll(async () => {
-  for (const { db, pool } of opened) {
-    await db.$disconnect();
-    await pool.end().catch(() => {});
-  }
+  for (const database of opened) await database.close();
 });
 
 const history = readdirSync('prisma/migrations-postgresql', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
