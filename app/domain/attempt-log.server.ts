@@ -27,17 +27,17 @@ const RETRY_MS = 1_000;
 export const MAX_KEPT = 50_000;
 
 type Row = [challengeId: number, userId: number, isCorrect: number, digest: string | null, createdAt: string];
-const insert = statement<unknown, Row>('INSERT INTO "FlagAttempt" (challengeId, userId, isCorrect, digest, createdAt) VALUES (?, ?, ?, ?, ?)');
+const insert = statement<unknown, Row>('INSERT INTO "FlagAttempt" ("challengeId", "userId", "isCorrect", digest, "createdAt") VALUES (?, ?, ?, ?, ?)');
 
 let pending: Row[] = [];
 /** When the wrong attempts in `pending` were made, per `${userId}:${challengeId}`, oldest first. */
 const waitingWrong = new Map<string, string[]>();
 const wrongKey = (userId: number, challengeId: number) => `${userId}:${challengeId}`;
 const wrongCount = statement<{ n: number }, [number, number, string, number]>(
-  'SELECT COUNT(*) AS n FROM (SELECT 1 FROM "FlagAttempt" WHERE userId = ? AND challengeId = ? AND isCorrect = 0 AND createdAt > ? LIMIT ?)',
+  'SELECT COUNT(*) AS n FROM (SELECT 1 FROM "FlagAttempt" WHERE "userId" = ? AND "challengeId" = ? AND "isCorrect" = FALSE AND "createdAt" > ? LIMIT ?) AS recent',
 );
 const wrongTimes = statement<{ createdAt: string }, [number, number, string, number]>(
-  'SELECT createdAt FROM "FlagAttempt" WHERE userId = ? AND challengeId = ? AND isCorrect = 0 AND createdAt > ? ORDER BY createdAt DESC LIMIT ?',
+  'SELECT "createdAt" FROM "FlagAttempt" WHERE "userId" = ? AND "challengeId" = ? AND "isCorrect" = FALSE AND "createdAt" > ? ORDER BY "createdAt" DESC LIMIT ?',
 );
 
 let timer: NodeJS.Timeout | null = null;

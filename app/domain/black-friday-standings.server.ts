@@ -97,8 +97,8 @@ export class GeneralStandings {
       db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, country: true, coin: true } }),
       this.counted
         ? db.$queryRaw<{ learnerId: number | bigint; score: number | bigint; createdAt: string | Date }[]>`
-            SELECT s.learnerId, s.score, s.createdAt FROM "Submission" s
-            WHERE s.learnerId IN (${Prisma.join(ids)}) AND ${Prisma.raw(this.counted)} ORDER BY s.createdAt, s.id`
+            SELECT s."learnerId", s.score, s."createdAt" FROM "Submission" s
+            WHERE s."learnerId" IN (${Prisma.join(ids)}) AND ${Prisma.raw(this.counted)} ORDER BY s."createdAt", s.id`
         : Promise.resolve([]),
     ]);
     const found = new Map<number, Identity>(users.map((u) => [u.id, { username: u.username, country: u.country || 'BJ', coin: u.coin, submissions: [] }]));

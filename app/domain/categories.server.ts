@@ -74,8 +74,8 @@ async function progress(actor: Actor, scope: Scope, categoryIds: number[], who: 
 }
 
 const solvedBy = {
-  learner: statementsBy<{ challengeId: number }, [number]>((counted) => `SELECT DISTINCT challengeId FROM "Submission" WHERE ${counted} AND learnerId = ?`),
-  team: statementsBy<{ challengeId: number }, [number]>((counted) => `SELECT DISTINCT challengeId FROM "Submission" WHERE ${counted} AND teamId = ?`),
+  learner: statementsBy<{ challengeId: number }, [number]>((counted) => `SELECT DISTINCT "challengeId" FROM "Submission" WHERE ${counted} AND "learnerId" = ?`),
+  team: statementsBy<{ challengeId: number }, [number]>((counted) => `SELECT DISTINCT "challengeId" FROM "Submission" WHERE ${counted} AND "teamId" = ?`),
 };
 
 /**

@@ -86,10 +86,10 @@ type Row<T, Booleans extends keyof T, Dates extends keyof T> = Omit<T, Booleans 
 export type PlayedChallenge = Pick<Challenge, 'id' | 'eventId' | 'type' | 'initialValue' | 'minimalValue' | 'decayValue' | 'isActive'>;
 type ChallengeRow = Row<PlayedChallenge, 'isActive', never> & { flagValue: string | null; flagCollation: string | null; hintId: number | null };
 const challengeWithFlag = statement<ChallengeRow, [number]>(
-  `SELECT c.id, c.eventId, c.type, c.initialValue, c.minimalValue, c.decayValue, c.isActive, f.value AS flagValue, f.collation AS flagCollation, h.id AS hintId
-   FROM "Challenge" c LEFT JOIN "Flag" f ON f.challengeId = c.id LEFT JOIN "Hint" h ON h.challengeId = c.id WHERE c.id = ?`,
+  `SELECT c.id, c."eventId", c.type, c."initialValue", c."minimalValue", c."decayValue", c."isActive", f.value AS "flagValue", f.collation AS "flagCollation", h.id AS "hintId"
+   FROM "Challenge" c LEFT JOIN "Flag" f ON f."challengeId" = c.id LEFT JOIN "Hint" h ON h."challengeId" = c.id WHERE c.id = ?`,
 );
-const teamOf = statement<{ teamId: number }, [number, number]>('SELECT teamId FROM "TeamMember" WHERE eventId = ? AND userId = ?');
+const teamOf = statement<{ teamId: number }, [number, number]>('SELECT "teamId" FROM "TeamMember" WHERE "eventId" = ? AND "userId" = ?');
 // Both are read on every attempt and change only when staff edit a challenge or a team changes:
 // kept until a write to their tables (lib/kept.server.ts), which drops them at once.
 const challengeFacts = new Kept<number, Promise<ChallengeRow | undefined>>(['Challenge', 'Flag', 'Hint'], (id) => challengeWithFlag.get(id), 10_000);

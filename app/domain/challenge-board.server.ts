@@ -80,21 +80,21 @@ function withHintHtml<T extends { hint: { description: string } | null }>(row: T
   return { ...row, hintHtml: row.hint ? markdownToSafeHtml(row.hint.description) : null };
 }
 const solveCountStatements = statementsBy<{ challengeId: number; n: number }, []>(
-  (counted) => `SELECT challengeId, COUNT(*) AS n FROM "Submission" WHERE ${counted} GROUP BY challengeId`,
+  (counted) => `SELECT "challengeId", COUNT(*) AS n FROM "Submission" WHERE ${counted} GROUP BY "challengeId"`,
 );
 const solveCounts = new Kept<string, Promise<Map<number, number>>>(['Submission'], async (counted) =>
   new Map((await solveCountStatements(counted).all()).map((r) => [r.challengeId, r.n])),
 );
 const submissionsOf = statement<{ challengeId: number; isCorrect: number; isValidated: number | null; comment: string | null; score: number }, [number]>(
-  'SELECT challengeId, isCorrect, isValidated, comment, score FROM "Submission" WHERE learnerId = ? ORDER BY id DESC',
+  'SELECT "challengeId", "isCorrect", "isValidated", comment, score FROM "Submission" WHERE "learnerId" = ? ORDER BY id DESC',
 );
-const unlocksOf = statement<{ hintId: number }, [number]>('SELECT hintId FROM "HintUnlock" WHERE userId = ?');
+const unlocksOf = statement<{ hintId: number }, [number]>('SELECT "hintId" FROM "HintUnlock" WHERE "userId" = ?');
 // In a team event the team's submissions and unlocks are the player's: a teammate's solve shows as
 // solved (and the team cannot score it twice), a teammate's hint is open (the team's solve pays it).
 const teamSubmissionsOf = statement<{ challengeId: number; isCorrect: number; isValidated: number | null; comment: string | null; score: number }, [number]>(
-  'SELECT challengeId, isCorrect, isValidated, comment, score FROM "Submission" WHERE teamId = ? ORDER BY id DESC',
+  'SELECT "challengeId", "isCorrect", "isValidated", comment, score FROM "Submission" WHERE "teamId" = ? ORDER BY id DESC',
 );
-const teamUnlocksOf = statement<{ hintId: number }, [number, number]>('SELECT hintId FROM "HintUnlock" WHERE teamId = ? OR userId = ?');
+const teamUnlocksOf = statement<{ hintId: number }, [number, number]>('SELECT "hintId" FROM "HintUnlock" WHERE "teamId" = ? OR "userId" = ?');
 
 /** Every challenge of the scope (inactive ones too) with category, files, flag and hint, as kept. */
 export function boardCatalog(scope: Scope): Promise<CatalogRow[]> {

@@ -75,7 +75,7 @@ export async function bookCoins(tx: Tx, entry: CoinBooking): Promise<void> {
 // The solve path writes through prepared statements inside writeTransaction (submit-flag): the same
 // two writes as bookCoins, for an earning entry.
 const insertSolveEntry = statement<unknown, [number, number, number, string, string]>(
-  `INSERT INTO "CoinEntry" (userId, amount, reason, submissionId, onceKey, createdAt) VALUES (?, ?, 'solve', ?, ?, ?)`,
+  `INSERT INTO "CoinEntry" ("userId", amount, reason, "submissionId", "onceKey", "createdAt") VALUES (?, ?, 'solve', ?, ?, ?)`,
 );
 const addToBalance = statement<unknown, [number, number]>('UPDATE "User" SET coin = coin + ? WHERE id = ?');
 

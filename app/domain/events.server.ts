@@ -46,7 +46,7 @@ async function findEvent(id: number | string): Promise<Event> {
   return event;
 }
 
-const registration = statement<{ one: number }, [number, number]>('SELECT 1 AS one FROM "EventRegistration" WHERE eventId = ? AND userId = ?');
+const registration = statement<{ one: number }, [number, number]>('SELECT 1 AS one FROM "EventRegistration" WHERE "eventId" = ? AND "userId" = ?');
 
 /** The event as its board shows it to the viewer (its phase, their registration), from a row already read. */
 export async function viewOf(actor: Actor, event: Event): Promise<EventView> {

@@ -28,10 +28,10 @@ export async function unlockHint(actor: Actor | null, challengeId: number, hintI
 }
 
 const unlockedHintScore = statement<{ score: number }, [number, number]>(
-  'SELECT h.score FROM "HintUnlock" u JOIN "Hint" h ON h.id = u.hintId WHERE u.userId = ? AND h.challengeId = ? LIMIT 1',
+  'SELECT h.score FROM "HintUnlock" u JOIN "Hint" h ON h.id = u."hintId" WHERE u."userId" = ? AND h."challengeId" = ? LIMIT 1',
 );
 const teamUnlockedHintScore = statement<{ score: number }, [number, number, number]>(
-  'SELECT h.score FROM "HintUnlock" u JOIN "Hint" h ON h.id = u.hintId WHERE (u.teamId = ? OR u.userId = ?) AND h.challengeId = ? LIMIT 1',
+  'SELECT h.score FROM "HintUnlock" u JOIN "Hint" h ON h.id = u."hintId" WHERE (u."teamId" = ? OR u."userId" = ?) AND h."challengeId" = ? LIMIT 1',
 );
 
 /**

@@ -21,7 +21,7 @@ export interface LearnerRow { user: UserView; totalPoints: number }
  * characters (app/lib/literal-search.ts), so the filter is SQL, paged by id.
  */
 function listSql(actor: Actor, search: string): { where: string; params: string[] } {
-  const conditions = ['isSuperuser = 0', '(isActive = 1 OR isValidated = 1)', ...(actor.isSuperuser ? [] : ['isStaff = 0'])];
+  const conditions = ['"isSuperuser" = FALSE', '("isActive" = TRUE OR "isValidated" = TRUE)', ...(actor.isSuperuser ? [] : ['"isStaff" = FALSE'])];
   const q = search.trim();
   if (!q) return { where: conditions.join(' AND '), params: [] };
   const columns = ['username', 'fullname', ...(actor.isStaff || actor.isSuperuser ? ['email'] : [])];

@@ -89,7 +89,7 @@ export type NotificationItem = Prisma.NotificationGetPayload<{ select: typeof it
 // inserts nothing, and an ignored row fires no change trigger, so no cache moves for it.
 // A notification deleted meanwhile (its event was) is skipped rather than failing the page.
 const insertRead = statement<never, [number, number, string, number]>(
-  'INSERT OR IGNORE INTO "NotificationRead" ("notificationId", "userId", "readAt") SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM "Notification" WHERE "id" = ?)',
+  'INSERT INTO "NotificationRead" ("notificationId", "userId", "readAt") SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM "Notification" WHERE "id" = ?) ON CONFLICT DO NOTHING',
 );
 
 /** Records that `viewer` has seen these notifications (ids they were shown). */

@@ -31,11 +31,11 @@ export function sortByRank<T extends { id: number; reachedAt: Date | null }>(ent
  */
 export async function rankedPlayers(from: Prisma.Sql, counted: Prisma.Sql): Promise<RankedPlayer[]> {
   const groups = await db.$queryRaw<{ id: number | bigint; score: number | bigint; solved: number | bigint; reachedAt: string | Date }[]>`
-    SELECT g.id, g.score, g.solved, g.reachedAt
-    FROM (SELECT s.learnerId AS id, SUM(s.score) AS score, COUNT(*) AS solved, MAX(s.createdAt) AS reachedAt
-          FROM ${from} WHERE ${counted} GROUP BY s.learnerId) g
+    SELECT g.id, g.score, g.solved, g."reachedAt"
+    FROM (SELECT s."learnerId" AS id, SUM(s.score) AS score, COUNT(*) AS solved, MAX(s."createdAt") AS "reachedAt"
+          FROM ${from} WHERE ${counted} GROUP BY s."learnerId") g
     JOIN "User" u ON u.id = g.id
-    WHERE g.score > 0 AND u.isStaff = 0 AND u.isSuperuser = 0`;
+    WHERE g.score > 0 AND u."isStaff" = FALSE AND u."isSuperuser" = FALSE`;
   const ranked = groups.map((g) => ({ id: Number(g.id), score: Number(g.score), solved: Number(g.solved), reachedAt: new Date(g.reachedAt) }));
   return sortByRank(ranked, (p) => p.score);
 }

@@ -142,11 +142,11 @@ function activitySql(scope: Scope): Prisma.Sql {
   const eventId = scopeEventId(scope);
   const submissionInScope = eventId === null ? Prisma.sql`s."eventId" IS NULL` : Prisma.sql`s."eventId" = ${eventId}`;
   return Prisma.sql`
-    SELECT x.userId AS userId, x.at AS at FROM (
-      SELECT a."userId" AS userId, a."createdAt" AS at FROM "FlagAttempt" a JOIN "Challenge" c ON c.id = a."challengeId" WHERE ${challengeInScope(scope, 'c')}
+    SELECT x."userId" AS "userId", x.at AS at FROM (
+      SELECT a."userId" AS "userId", a."createdAt" AS at FROM "FlagAttempt" a JOIN "Challenge" c ON c.id = a."challengeId" WHERE ${challengeInScope(scope, 'c')}
       UNION ALL
       SELECT s."learnerId", s."createdAt" FROM "Submission" s WHERE ${submissionInScope}
-    ) x JOIN "User" u ON u.id = x.userId WHERE u."isStaff" = 0 AND u."isSuperuser" = 0`;
+    ) x JOIN "User" u ON u.id = x."userId" WHERE u."isStaff" = FALSE AND u."isSuperuser" = FALSE`;
 }
 
 type Num = number | bigint;
@@ -159,24 +159,24 @@ export async function scopeStatistics(actor: Actor | null, scope: Scope, now = n
     db.$queryRaw<{ day: string; n: Num }[]>`
       SELECT substr(s."createdAt", 1, 10) AS day, COUNT(*) AS n FROM "Submission" s WHERE ${counted(scope)} GROUP BY day ORDER BY day`,
     db.$queryRaw<{ challengeId: Num; n: Num; at: string | Date; username: string; teamName: string | null }[]>`
-      SELECT f.challengeId AS challengeId, f.n AS n, f.at AS at, u.username AS username, t.name AS teamName FROM (
-        SELECT s."challengeId" AS challengeId, s."learnerId" AS learnerId, s."teamId" AS teamId, s."createdAt" AS at,
+      SELECT f."challengeId" AS "challengeId", f.n AS n, f.at AS at, u.username AS username, t.name AS "teamName" FROM (
+        SELECT s."challengeId" AS "challengeId", s."learnerId" AS "learnerId", s."teamId" AS "teamId", s."createdAt" AS at,
                COUNT(*) OVER (PARTITION BY s."challengeId") AS n,
                ROW_NUMBER() OVER (PARTITION BY s."challengeId" ORDER BY s."createdAt", s.id) AS rn
         FROM "Submission" s WHERE ${counted(scope)}
-      ) f JOIN "User" u ON u.id = f.learnerId LEFT JOIN "Team" t ON t.id = f.teamId WHERE f.rn = 1`,
+      ) f JOIN "User" u ON u.id = f."learnerId" LEFT JOIN "Team" t ON t.id = f."teamId" WHERE f.rn = 1`,
     db.challenge.findMany({
       where: inScope(scope),
       select: { id: true, name: true, isActive: true, category: { select: { id: true, name: true } } },
     }),
     db.$queryRaw<{ categoryId: Num; solvers: Num }[]>`
-      SELECT c."categoryId" AS categoryId, COUNT(DISTINCT s."learnerId") AS solvers
+      SELECT c."categoryId" AS "categoryId", COUNT(DISTINCT s."learnerId") AS solvers
       FROM "Submission" s JOIN "Challenge" c ON c.id = s."challengeId" JOIN "User" u ON u.id = s."learnerId"
-      WHERE ${counted(scope)} AND u."isStaff" = 0 AND u."isSuperuser" = 0 GROUP BY c."categoryId"`,
-    db.$queryRaw<{ n: Num }[]>`SELECT COUNT(DISTINCT p.userId) AS n FROM (${activitySql(scope)}) p`,
+      WHERE ${counted(scope)} AND u."isStaff" = FALSE AND u."isSuperuser" = FALSE GROUP BY c."categoryId"`,
+    db.$queryRaw<{ n: Num }[]>`SELECT COUNT(DISTINCT p."userId") AS n FROM (${activitySql(scope)}) p`,
     window
       ? db.$queryRaw<{ day: string; n: Num }[]>`
-          SELECT substr(p.at, 1, 10) AS day, COUNT(DISTINCT p.userId) AS n FROM (${activitySql(scope)}) p
+          SELECT substr(p.at, 1, 10) AS day, COUNT(DISTINCT p."userId") AS n FROM (${activitySql(scope)}) p
           WHERE p.at >= ${window.from} AND p.at < ${addDays(window.to, 1)} GROUP BY day`
       : Promise.resolve([]),
   ]);

@@ -103,7 +103,7 @@ export function countingSql(scope: Scope, alias = ''): string {
   const column = (name: string) => (alias ? `${alias}."${name}"` : `"${name}"`);
   if (rule.eventId !== null && !Number.isSafeInteger(rule.eventId)) throw new Error('An event id is an integer.');
   const event = rule.eventId === null ? `${column('eventId')} IS NULL` : `${column('eventId')} = ${rule.eventId}`;
-  return `${event} AND ${column('solveKey')} IS NOT NULL${rule.validatedOnly ? ` AND ${column('isValidated')} = 1` : ''}`;
+  return `${event} AND ${column('solveKey')} IS NOT NULL${rule.validatedOnly ? ` AND ${column('isValidated')} = TRUE` : ''}`;
 }
 
 /**

@@ -71,8 +71,8 @@ function teamBoard(scope: Extract<Scope, { kind: 'event' }>, standings: TeamStan
       const found = new Map<number, ScoreboardSubmission[]>(teams.map((t) => [t.id, []]));
       if (!scored.length) return found;
       const rows = await db.$queryRaw<{ teamId: number | bigint; score: number | bigint; createdAt: string | Date }[]>`
-        SELECT teamId, score, createdAt FROM "Submission"
-        WHERE teamId IN (${Prisma.join(scored.map((t) => t.id))}) AND ${Prisma.raw(countingSql(scope))} ORDER BY createdAt, id`;
+        SELECT "teamId", score, "createdAt" FROM "Submission"
+        WHERE "teamId" IN (${Prisma.join(scored.map((t) => t.id))}) AND ${Prisma.raw(countingSql(scope))} ORDER BY "createdAt", id`;
       for (const r of rows) found.get(Number(r.teamId))?.push({ score: Number(r.score), date: new Date(r.createdAt) });
       return found;
     });

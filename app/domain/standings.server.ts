@@ -93,8 +93,8 @@ async function loadIdentities(scope: Scope, ids: number[]): Promise<Map<number, 
   const [users, submissions] = await Promise.all([
     db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true, country: true, coin: true } }),
     db.$queryRaw<{ learnerId: number | bigint; score: number | bigint; createdAt: string | Date }[]>`
-      SELECT learnerId, score, createdAt FROM "Submission" INDEXED BY "Submission_learnerId_eventId_solveKey_score_createdAt_idx"
-      WHERE learnerId IN (${Prisma.join(ids)}) AND ${countedSql(scope)} ORDER BY createdAt, id`,
+      SELECT "learnerId", score, "createdAt" FROM "Submission" INDEXED BY "Submission_learnerId_eventId_solveKey_score_createdAt_idx"
+      WHERE "learnerId" IN (${Prisma.join(ids)}) AND ${countedSql(scope)} ORDER BY "createdAt", id`,
   ]);
   const found = new Map<number, Identity>(users.map((u) => [u.id, { username: u.username, country: u.country || 'BJ', coin: u.coin, submissions: [] }]));
   for (const s of submissions) found.get(Number(s.learnerId))?.submissions.push({ score: Number(s.score), date: new Date(s.createdAt) });
@@ -173,7 +173,7 @@ export async function pointsOf(scope: Scope, userIds: number[]): Promise<Map<num
 export async function solvesOf(scope: Scope, userId: number) {
   // The ids first, through the learner's index (see countedSql), then the rows with their challenge.
   const ids = await db.$queryRaw<{ id: number | bigint }[]>`
-    SELECT id FROM "Submission" INDEXED BY "Submission_learnerId_eventId_solveKey_score_createdAt_idx" WHERE learnerId = ${userId} AND ${countedSql(scope)}`;
+    SELECT id FROM "Submission" INDEXED BY "Submission_learnerId_eventId_solveKey_score_createdAt_idx" WHERE "learnerId" = ${userId} AND ${countedSql(scope)}`;
   return db.submission.findMany({
     where: { id: { in: ids.map((r) => Number(r.id)) } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],

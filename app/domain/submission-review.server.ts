@@ -83,11 +83,11 @@ export async function listSubmissions(actor: Actor | null, scope: Scope, opts: R
 // The search matches the learner's username or the challenge's name literally (`%` and `_` are
 // plain characters, app/lib/literal-search.ts), so it is SQL: same scope, state and order as above.
 const searchWhere = (byState: boolean) =>
-  `s.eventId IS ?${byState ? ' AND s.isValidated IS ?' : ''} AND (${containsLiteral('u.username')} OR ${containsLiteral('c.name')})`;
-const searchFrom = 'FROM "Submission" s JOIN "User" u ON u.id = s.learnerId JOIN "Challenge" c ON c.id = s.challengeId';
+  `s."eventId" IS NOT DISTINCT FROM ?${byState ? ' AND s."isValidated" IS NOT DISTINCT FROM ?' : ''} AND (${containsLiteral('u.username')} OR ${containsLiteral('c.name')})`;
+const searchFrom = 'FROM "Submission" s JOIN "User" u ON u.id = s."learnerId" JOIN "Challenge" c ON c.id = s."challengeId"';
 const countSearched = statementsBy<{ n: number }, unknown[]>((where) => `SELECT count(*) AS n ${searchFrom} WHERE ${where}`);
 const pageSearched = statementsBy<{ id: number }, unknown[]>(
-  (where) => `SELECT s.id ${searchFrom} WHERE ${where} ORDER BY s.createdAt DESC, s.id DESC LIMIT ? OFFSET ?`,
+  (where) => `SELECT s.id ${searchFrom} WHERE ${where} ORDER BY s."createdAt" DESC, s.id DESC LIMIT ? OFFSET ?`,
 );
 
 async function searchSubmissions(scope: Scope, q: string, opts: ReviewListOptions): Promise<Page<ReviewRow>> {

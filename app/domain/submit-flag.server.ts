@@ -37,12 +37,12 @@ async function limited(userId: number, challengeId: number, since: Date): Promis
 // This is the hottest path of a competition, so it runs on prepared statements (lib/sql.server.ts),
 // not Prisma: the access rule reads the challenge, its flag and scope (challenge-access), the
 // attempt is written behind (attempt-log), one write transaction records a solve.
-const solveExists = statement<{ id: number }, [string]>('SELECT id FROM "Submission" WHERE solveKey = ?');
-const earlierSolves = statementsBy<{ n: number }, [number]>((counted) => `SELECT COUNT(*) AS n FROM "Submission" WHERE ${counted} AND challengeId = ?`);
+const solveExists = statement<{ id: number }, [string]>('SELECT id FROM "Submission" WHERE "solveKey" = ?');
+const earlierSolves = statementsBy<{ n: number }, [number]>((counted) => `SELECT COUNT(*) AS n FROM "Submission" WHERE ${counted} AND "challengeId" = ?`);
 type SubmissionRow = Omit<Submission, 'isCorrect' | 'isValidated' | 'createdAt' | 'reviewedAt'> & { isCorrect: number; isValidated: number | null; createdAt: string; reviewedAt: string | null };
 const insertSubmission = statement<SubmissionRow, [number, number, number | null, number | null, number, number, number | null, string, string | null, string]>(
-  `INSERT INTO "Submission" (challengeId, learnerId, teamId, eventId, score, coin, isCorrect, isValidated, solveKey, writeupName, createdAt)
-   VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?) RETURNING *`,
+  `INSERT INTO "Submission" ("challengeId", "learnerId", "teamId", "eventId", score, coin, "isCorrect", "isValidated", "solveKey", "writeupName", "createdAt")
+   VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?, ?) RETURNING *`,
 );
 // In the solve's transaction: a writeup file on disk cost more than the rest of the solve (file
 // creation is 3 system calls through the thread pool) and could outlive a failed insert.

@@ -85,8 +85,8 @@ export class TeamStandings {
       const teams = this.ranked.filter((t) => t.points > 0).slice(0, n);
       if (!teams.length) return [];
       const rows = await db.$queryRaw<{ teamId: number | bigint; score: number | bigint; createdAt: string | Date }[]>`
-        SELECT teamId, score, createdAt FROM "Submission"
-        WHERE teamId IN (${Prisma.join(teams.map((t) => t.id))}) AND ${Prisma.raw(countingSql(this.scope))} ORDER BY createdAt, id`;
+        SELECT "teamId", score, "createdAt" FROM "Submission"
+        WHERE "teamId" IN (${Prisma.join(teams.map((t) => t.id))}) AND ${Prisma.raw(countingSql(this.scope))} ORDER BY "createdAt", id`;
       const points = new Map<number, TeamSubmissionPoint[]>(teams.map((t) => [t.id, []]));
       for (const r of rows) points.get(Number(r.teamId))?.push({ score: Number(r.score), date: new Date(r.createdAt) });
       return teams.map((t) => ({ ...t, submissions: points.get(t.id)! }));
@@ -102,14 +102,14 @@ export class TeamStandings {
 // Read through prepared statements: Prisma's raw queries cost more than the SQL itself, and the
 // points are read again after every solve of a running event.
 const teamPoints = statementsBy<{ id: number; name: string; ownerId: number; points: number | null; solved: number | null; reachedAt: string | number | null }, [number]>(
-  (counted) => `SELECT t.id, t.name, t.ownerId, g.points, g.solved, g.reachedAt
+  (counted) => `SELECT t.id, t.name, t."ownerId", g.points, g.solved, g."reachedAt"
       FROM "Team" t
-      LEFT JOIN (SELECT teamId, SUM(score) AS points, COUNT(*) AS solved, MAX(createdAt) AS reachedAt
-                 FROM "Submission" WHERE ${counted} AND teamId IS NOT NULL GROUP BY teamId) g ON g.teamId = t.id
-      WHERE t.eventId = ? AND t.isStaff = 0`,
+      LEFT JOIN (SELECT "teamId", SUM(score) AS points, COUNT(*) AS solved, MAX("createdAt") AS "reachedAt"
+                 FROM "Submission" WHERE ${counted} AND "teamId" IS NOT NULL GROUP BY "teamId") g ON g."teamId" = t.id
+      WHERE t."eventId" = ? AND t."isStaff" = FALSE`,
 );
 const memberRows = statement<{ teamId: number; id: number; username: string; country: string }, [number]>(
-  'SELECT m.teamId, u.id, u.username, u.country FROM "TeamMember" m JOIN "User" u ON u.id = m.userId WHERE m.eventId = ? ORDER BY m.joinedAt, m.userId',
+  'SELECT m."teamId", u.id, u.username, u.country FROM "TeamMember" m JOIN "User" u ON u.id = m."userId" WHERE m."eventId" = ? ORDER BY m."joinedAt", m."userId"',
 );
 // Every team's members (in the order they joined), kept apart from the points: a solve moves the
 // points only, and an event's members are thousands of rows.

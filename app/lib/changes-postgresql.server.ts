@@ -24,9 +24,10 @@ const CHANNEL = 'ctf_changes';
 const WRITES = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany']);
 
 /**
- * Creates or replaces the notifying trigger on every table of the schema (run at open, under the
- * migration lock; idempotent). A statement-level trigger fires once per statement whatever the
- * number of rows, and PostgreSQL folds a transaction's identical notifications into one.
+ * Creates or replaces the notifying triggers on every table of the schema (run at open, under the
+ * migration lock; idempotent). Row-level, as SQLite's are: a statement that writes no row (an
+ * insert that met its conflict, an update that matched nothing) notifies nobody; PostgreSQL folds a
+ * transaction's identical notifications into one.
  */
 export async function installChangeTriggers(connection: PostgresConnection): Promise<void> {
   await connection.query(`CREATE OR REPLACE FUNCTION ctf_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -37,9 +38,8 @@ export async function installChangeTriggers(connection: PostgresConnection): Pro
   const userColumns = rows.map((r) => r.column_name).filter((c) => !USER_COLUMNS_NOT_SHOWN.has(c));
   for (const table of TABLES) {
     const update = table === 'User' ? `UPDATE OF ${userColumns.map((c) => `"${c}"`).join(', ')}` : 'UPDATE';
-    await connection.query(
-      `CREATE OR REPLACE TRIGGER "ctf_changes" AFTER INSERT OR ${update} OR DELETE OR TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION ctf_notify_change()`,
-    );
+    await connection.query(`CREATE OR REPLACE TRIGGER "ctf_changes" AFTER INSERT OR ${update} OR DELETE ON "${table}" FOR EACH ROW EXECUTE FUNCTION ctf_notify_change()`);
+    await connection.query(`CREATE OR REPLACE TRIGGER "ctf_changes_truncate" AFTER TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION ctf_notify_change()`);
   }
 }
 

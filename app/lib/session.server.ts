@@ -67,7 +67,7 @@ type SessionRow = Omit<User, 'isStaff' | 'isSuperuser' | 'isActive' | 'isValidat
   isStaff: number; isSuperuser: number; isActive: number; isValidated: number;
   createdAt: string; updatedAt: string; lastLoginAt: string | null; sessionExpiresAt: string;
 };
-const lookup = statement<SessionRow, [string]>('SELECT u.*, s.expiresAt AS sessionExpiresAt FROM "Session" s JOIN "User" u ON u.id = s.userId WHERE s.id = ?');
+const lookup = statement<SessionRow, [string]>('SELECT u.*, s."expiresAt" AS "sessionExpiresAt" FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE s.id = ?');
 
 // The lookup still costs 20-100 µs (more right after writes), so its answer is kept (lib/kept.server.ts)
 // until User or Session change: a logout, a deactivation or a profile change drops it at once.

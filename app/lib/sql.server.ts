@@ -422,8 +422,19 @@ export interface Statement<Row, Params extends unknown[]> {
   now(): Database.Statement<Params, Row>;
 }
 
+/** Every statement's text, and every fragment-dependent one's maker: tests/postgresql/statements.test.ts reads them. */
+const texts = new Set<string>();
+const makers: ((fragment: string) => string)[] = [];
+
+/**
+ * The text of every statement made so far, each fragment-dependent one with the condition `TRUE`
+ * (every fragment is a condition): for the test that every one is PostgreSQL's SQL too.
+ */
+export const statementTexts = (): string[] => [...new Set([...texts, ...makers.map((make) => make('TRUE'))])];
+
 /** A prepared statement on Prisma's connection, integers as numbers (Prisma's default is BigInt). */
 export function statement<Row = unknown, Params extends unknown[] = unknown[]>(text: string): Statement<Row, Params> {
+  texts.add(text);
   let prepared: Database.Statement<Params, Row> | null = null;
   const raw = () => {
     if (!main) throw new Error('The database is not open yet (await dbReady).');
@@ -441,8 +452,9 @@ export function statement<Row = unknown, Params extends unknown[] = unknown[]>(t
   };
 }
 
-/** Prepared statements that differ by a fragment (one per scope's counting rule, say), each kept. */
+/** Prepared statements that differ by a fragment, a condition (a scope's counting rule, say), each kept. */
 export function statementsBy<Row = unknown, Params extends unknown[] = unknown[]>(text: (fragment: string) => string): (fragment: string) => Statement<Row, Params> {
+  makers.push(text);
   const made = new Map<string, Statement<Row, Params>>();
   return (fragment) => {
     let found = made.get(fragment);

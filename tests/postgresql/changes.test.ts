@@ -46,7 +46,7 @@ describe('change numbers across processes on PostgreSQL', () => {
     expect(version(a, 'Category')).not.toBe(before);
   });
 
-  it('a rolled-back transaction and a login stamp move nothing elsewhere', async () => {
+  it('a rolled-back transaction, a login stamp and an update of no row move nothing elsewhere', async () => {
     const before = version(a, 'User');
     const user = await b.db.user.create({ data: { username: 'Grace', usernameKey: 'grace', fullname: 'Grace Hopper', email: 'grace@example.test', passwordHash: 'x' } });
     await moved(a, 'User', before);
@@ -60,6 +60,7 @@ describe('change numbers across processes on PostgreSQL', () => {
       }),
     ).rejects.toThrow('roll back');
     await b.db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+    await b.db.category.updateMany({ where: { id: -1 }, data: { name: 'nobody' } });
     // Notifications arrive in commit order: once this later one is in, the earlier would have been.
     await b.db.session.create({ data: { id: 'a-session', userId: user.id, expiresAt: new Date(Date.now() + 60_000) } });
     await moved(a, 'Session', sessions);
