@@ -56,18 +56,19 @@ export async function startCluster(): Promise<Cluster> {
   const settings = ['listen_addresses=127.0.0.1', `port=${port}`, `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
   run('pg_ctl', ['start', '-w', '-D', data, '-l', join(dir, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]);
   let stopped = false;
-  return {
-    url: (name = 'postgres') => `postgresql://postgres@127.0.0.1:${port}/${name}`,
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      try {
-        run('pg_ctl', ['stop', '-D', data, '-m', 'immediate']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    process.off('exit', stop);
+    try {
+      run('pg_ctl', ['stop', '-D', data, '-m', 'immediate']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   };
+  // A process that ends without its teardown (a crash, an uncaught error) still stops its server.
+  process.on('exit', stop);
+  return { url: (name = 'postgres') => `postgresql://postgres@127.0.0.1:${port}/${name}`, stop };
 }
 
 /** A new empty database on the server at `serverUrl` (its `postgres` database); returns its URL. */
