@@ -96,11 +96,11 @@ async function flushWaiting(): Promise<boolean> {
   pending = [];
   let forgotten = false;
   try {
-    const refused = await writeTransaction(() => {
+    const refused = await writeTransaction(function* () {
       let refused = 0;
       for (const row of rows) {
         try {
-          insert.now().run(...row);
+          yield* insert.write.run(...row);
         } catch (error) {
           // A foreign key or other constraint: this row can never be written (the statement alone
           // is undone). Anything else (busy, I/O) fails the batch, to be tried again.

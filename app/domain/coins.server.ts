@@ -8,7 +8,7 @@ import { db } from '~/lib/db.server';
 import { DomainError, Invalid, NotFound } from '~/lib/errors.server';
 import { say } from '~/lib/i18n';
 import type { Page } from '~/lib/pagination';
-import { statement } from '~/lib/sql.server';
+import { statement, type Write } from '~/lib/sql.server';
 import { isStaff, requireStaff, type Actor } from './policy.server';
 import { logStaffAction } from './staff-log.server';
 import { canReachUser } from './user-view.server';
@@ -79,11 +79,11 @@ const insertSolveEntry = statement<unknown, [number, number, number, string, str
 );
 const addToBalance = statement<unknown, [number, number]>('UPDATE "User" SET coin = coin + ? WHERE id = ?');
 
-/** Books a solve's coins; only inside writeTransaction, in the transaction that inserts the solve. */
-export function bookSolveCoinsNow(userId: number, submissionId: number, amount: number, createdAt: string): void {
+/** Books a solve's coins: a step of the solve's write work, in the transaction that inserts the solve. */
+export function* bookSolveCoins(userId: number, submissionId: number, amount: number, createdAt: string): Write<void> {
   if (amount <= 0) return;
-  insertSolveEntry.now().run(userId, amount, submissionId, `solve:${submissionId}`, createdAt);
-  addToBalance.now().run(amount, userId);
+  yield* insertSolveEntry.write.run(userId, amount, submissionId, `solve:${submissionId}`, createdAt);
+  yield* addToBalance.write.run(amount, userId);
 }
 
 /** A player's ledger, newest first. */

@@ -3,7 +3,7 @@
 // unlock is the team's: whichever member unlocked it, the team's solve carries the penalty.
 import { db } from '~/lib/db.server';
 import { NotFound } from '~/lib/errors.server';
-import { statement } from '~/lib/sql.server';
+import { statement, type Write } from '~/lib/sql.server';
 import { challengeAccess, type Via } from './challenge-access.server';
 import { isStaff, type Actor } from './policy.server';
 
@@ -36,11 +36,10 @@ const teamUnlockedHintScore = statement<{ score: number }, [number, number, numb
 
 /**
  * The penalty a solve carries on a challenge: the score of the hint its player (or, for a team's
- * solve, any member of the team) unlocked, if any. For a solve's write transaction, which asks
- * without awaiting.
+ * solve, any member of the team) unlocked, if any. A step of the solve's write work.
  */
-export function hintPenalty(who: { userId: number; teamId: number | null }, challengeId: number): number {
-  const row = who.teamId === null ? unlockedHintScore.now().get(who.userId, challengeId) : teamUnlockedHintScore.now().get(who.teamId, who.userId, challengeId);
+export function* hintPenalty(who: { userId: number; teamId: number | null }, challengeId: number): Write<number> {
+  const row = who.teamId === null ? yield* unlockedHintScore.write.get(who.userId, challengeId) : yield* teamUnlockedHintScore.write.get(who.teamId, who.userId, challengeId);
   return row?.score ?? 0;
 }
 

@@ -96,9 +96,8 @@ const insertRead = statement<never, [number, number, string, number]>(
 export async function markRead(viewer: Pick<Actor, 'id'>, ids: number[]): Promise<void> {
   if (!ids.length) return;
   const at = sqlDate();
-  await writeTransaction(() => {
-    const insert = insertRead.now();
-    for (const id of ids) insert.run(id, viewer.id, at, id);
+  await writeTransaction(function* () {
+    for (const id of ids) yield* insertRead.write.run(id, viewer.id, at, id);
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { challengeValue } from './scoring.server';
+import { challengeValue, valueCountsSolves } from './scoring.server';
 
 const dynamic = { type: 'dynamic', initialValue: 500, minimalValue: 100, decayValue: 50 };
 
@@ -20,11 +20,10 @@ describe('scoring', () => {
   });
 
   it('counts the earlier solves only for the types whose value moves with them', () => {
-    let counted = 0;
-    const count = () => (counted++, 24);
-    expect(challengeValue({ type: 'standard', initialValue: 300, minimalValue: null, decayValue: null }, count)).toBe(300);
-    expect(counted).toBe(0);
-    expect(challengeValue(dynamic, count)).toBe(408);
-    expect(counted).toBe(1);
+    const standard = { type: 'standard', initialValue: 300, minimalValue: null, decayValue: null };
+    expect(valueCountsSolves(standard)).toBe(false);
+    expect(challengeValue(standard, 24)).toBe(300);
+    expect(valueCountsSolves(dynamic)).toBe(true);
+    expect(challengeValue(dynamic, 24)).toBe(408);
   });
 });

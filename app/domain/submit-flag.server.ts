@@ -10,13 +10,13 @@ import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.se
 import { isFile } from '~/lib/uploads.server';
 import { writeupRules } from '~/schemas/flag-attempt';
 import { latestWrongAttempts, logAttempt, waitingWrongAttempts, writtenWrongAttempts } from './attempt-log.server';
-import { bookSolveCoinsNow } from './coins.server';
+import { bookSolveCoins } from './coins.server';
 import { challengeAccess, type Access, type Intent, type Via } from './challenge-access.server';
 import { flagMatches } from './flag-match.server';
 import { hintPenalty } from './hints.server';
 import type { Actor } from './policy.server';
 import { countingSql, rulesOf, solveKey, type Scope } from './scope.server';
-import { challengeValue } from './scoring.server';
+import { challengeValue, valueCountsSolves } from './scoring.server';
 
 export const FLAG_CORRECT = MESSAGES.flagCorrect;
 export const FLAG_INCORRECT = 'Your flag is incorrect.';
@@ -99,9 +99,9 @@ export async function submitFlag(actor: Actor | null, challengeId: number, input
   const bytes = writeup ? Buffer.from(await writeup.arrayBuffer()) : null;
   const counted = countingSql(scope);
   try {
-    const row = await writeTransaction(() => {
-      const earlier = () => earlierSolves(counted).now().get(challenge.id)!.n;
-      const penalty = hintId === null ? 0 : hintPenalty({ userId: actor!.id, teamId }, challenge.id);
+    const row = await writeTransaction(function* () {
+      const earlier = valueCountsSolves(challenge) ? (yield* earlierSolves(counted).write.get(challenge.id))!.n : 0;
+      const penalty = hintId === null ? 0 : yield* hintPenalty({ userId: actor!.id, teamId }, challenge.id);
       const score = Math.max(0, challengeValue(challenge, earlier) - penalty);
       const name = writeup ? writeup.name.slice(0, 200) || 'writeup' : null;
       const validated = rules.reviewed ? null : 1;
@@ -109,9 +109,9 @@ export async function submitFlag(actor: Actor | null, challengeId: number, input
       // reviewed), booked in this transaction; a reviewed type earns none here.
       const coin = rules.coins && !rules.reviewed ? score : 0;
       const createdAt = sqlDate();
-      const inserted = insertSubmission.now().get(challenge.id, actor!.id, teamId, challenge.eventId, score, coin, validated, key, name, createdAt)!;
-      if (bytes) insertWriteup.now().run(inserted.id, bytes);
-      bookSolveCoinsNow(actor!.id, inserted.id, coin, createdAt);
+      const inserted = (yield* insertSubmission.write.get(challenge.id, actor!.id, teamId, challenge.eventId, score, coin, validated, key, name, createdAt))!;
+      if (bytes) yield* insertWriteup.write.run(inserted.id, bytes);
+      yield* bookSolveCoins(actor!.id, inserted.id, coin, createdAt);
       return inserted;
     });
     return {

@@ -170,9 +170,6 @@ export async function retryBusy<T>(attempt: () => Promise<T>): Promise<T> {
 /** Prisma transactions started, or waiting for the adapter's own lock. */
 let holders = 0;
 let idleWaiters: (() => void)[] = [];
-/** True while writeTransaction's work runs: its statements may be used synchronously. */
-let inWriteWork = false;
-
 const busy = () => holders > 0 || !!main?.inTransaction;
 
 function wakeIfIdle() {
@@ -349,7 +346,7 @@ export async function forgetWriteCounts(): Promise<void> {
   if (!main) return;
   const forget = main.prepare(`DELETE FROM main."${WRITE_COUNTS}" WHERE writer = ?`);
   // Busy past the bound: the rows stay until a process with this id starts.
-  await writeTransaction(() => forget.run(WRITER)).catch(() => {});
+  await writeTransaction(() => step(() => forget.run(WRITER))).catch(() => {});
 }
 
 // This process's writes move its counters at once. Another process's commits move data_version;
@@ -414,12 +411,30 @@ const sqliteChanges: ChangeSource = {
 
 // ---- Prepared statements and raw writes --------------------------------------------------------
 
+/**
+ * One step of a write work: a statement to run, and how. A work (see writeTransaction) yields its
+ * steps with `yield*` and gets each one's result back; only writeTransaction's driver runs them, so
+ * no statement can run inside a transaction that is not the work's own.
+ */
+export interface WriteStep { run(): unknown }
+/** A write work, or a part of one: `yield*` it from another. */
+export type Write<T> = Generator<WriteStep, T, unknown>;
+
 export interface Statement<Row, Params extends unknown[]> {
   /** Reads once the gate is open (no Prisma transaction), so it never sees uncommitted rows. */
   get(...params: Params): Promise<Row | undefined>;
   all(...params: Params): Promise<Row[]>;
-  /** The statement itself, for work inside writeTransaction only (it throws anywhere else). */
-  now(): Database.Statement<Params, Row>;
+  /** The same, and `run` for a write, as steps of a work inside writeTransaction (`yield*` them). */
+  write: {
+    get(...params: Params): Write<Row | undefined>;
+    all(...params: Params): Write<Row[]>;
+    run(...params: Params): Write<{ changes: number }>;
+  };
+}
+
+/** A step whose result is the work's to use. */
+function* step<T>(run: () => T): Write<T> {
+  return (yield { run }) as T;
 }
 
 /** Every statement's text, and every fragment-dependent one's maker: tests/postgresql/statements.test.ts reads them. */
@@ -445,11 +460,31 @@ export function statement<Row = unknown, Params extends unknown[] = unknown[]>(t
   return {
     get: (...params) => whenFree(() => raw().get(...params)),
     all: (...params) => whenFree(() => raw().all(...params)),
-    now: () => {
-      if (!inWriteWork) throw new Error('A synchronous statement runs only inside writeTransaction.');
-      return raw();
+    write: {
+      get: (...params) => step(() => raw().get(...params)),
+      all: (...params) => step(() => raw().all(...params)),
+      run: (...params) => step(() => raw().run(...params)),
     },
   };
+}
+
+/**
+ * Runs a work's steps to its end, synchronously: a step's error is thrown into the work at its
+ * `yield*`, where the work may catch it (a refused row, say).
+ */
+function runWork<T>(work: Write<T>): T {
+  let next = work.next();
+  while (!next.done) {
+    let result: unknown;
+    try {
+      result = next.value.run();
+    } catch (error) {
+      next = work.throw(error);
+      continue;
+    }
+    next = work.next(result);
+  }
+  return next.value;
 }
 
 /** Prepared statements that differ by a fragment, a condition (a scope's counting rule, say), each kept. */
@@ -463,15 +498,16 @@ export function statementsBy<Row = unknown, Params extends unknown[] = unknown[]
   };
 }
 
-interface WriteJob { work: () => unknown; resolve: (value: never) => void; reject: (error: unknown) => void; deadline: number }
+interface WriteJob { work: () => Write<unknown>; resolve: (value: never) => void; reject: (error: unknown) => void; deadline: number }
 let queued: WriteJob[] | null = null;
 /** A group waits for another process's write lock: works asked for meanwhile queue behind it. */
 let groupWaiting = false;
 
 /**
- * Runs `work` synchronously, all or nothing, in an IMMEDIATE transaction on Prisma's connection, as
- * soon as no Prisma transaction is open on it. Nothing else can interleave: better-sqlite3 is
- * synchronous. Inside `work`, statements are used through `.now()`.
+ * Runs `work` all or nothing, in an IMMEDIATE transaction on Prisma's connection, as soon as no
+ * Prisma transaction is open on it. `work` is a generator that yields its statements' steps
+ * (`const row = yield* someStatement.write.get(...)`); on SQLite they run synchronously, one after
+ * another, so nothing else can interleave (better-sqlite3 is synchronous).
  *
  * Group commit: the works asked for during one turn of the event loop (the solves of every request
  * that arrived together) run one after another in a single transaction, each in its own savepoint,
@@ -485,9 +521,9 @@ let groupWaiting = false;
  * after it. A work still waiting BUSY.boundMs after it was asked for is rejected with DatabaseBusy;
  * every failure reaches each caller of the group, never anyone else.
  */
-export function writeTransaction<T>(work: () => T): Promise<Awaited<T>> {
+export function writeTransaction<T>(work: () => Write<T>): Promise<T> {
   if (!main) throw new Error('The database is not open yet (await dbReady).');
-  return new Promise<Awaited<T>>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     if (!queued) {
       queued = [];
       if (!groupWaiting) setImmediate(commitQueued);
@@ -511,13 +547,12 @@ function commitGroup(jobs: WriteJob[]) {
   if (lockIsTaken()) return waitForLock(jobs);
   const outcomes: ({ value: unknown } | { error: unknown })[] = [];
   let began = false;
-  inWriteWork = true;
   try {
     connection.transaction(() => {
       began = true;
       for (const job of jobs) {
         try {
-          outcomes.push({ value: connection.transaction(job.work)() }); // nested: a savepoint
+          outcomes.push({ value: connection.transaction(() => runWork(job.work()))() }); // nested: a savepoint
         } catch (error) {
           // An error SQLite answers by rolling back the whole transaction (a full disk, say) ends
           // the group: what ran before it is gone too, so every promise is rejected.
@@ -532,8 +567,6 @@ function commitGroup(jobs: WriteJob[]) {
     const reported = isBusy(error) ? new DatabaseBusy() : error;
     for (const job of jobs) job.reject(reported);
     return;
-  } finally {
-    inWriteWork = false;
   }
   jobs.forEach((job, i) => {
     const outcome = outcomes[i];

@@ -41,7 +41,7 @@ describe('one connection, safely shared', () => {
     await tx.started;
 
     let written = false;
-    const raw = writeTransaction(() => insertCategory.now().run(mine, mine, sqlDate())).then(() => (written = true));
+    const raw = writeTransaction(() => insertCategory.write.run(mine, mine, sqlDate())).then(() => (written = true));
     await settle();
     expect(written).toBe(false); // still waiting: the Prisma transaction is open
 
@@ -80,8 +80,8 @@ describe('one connection, safely shared', () => {
   it('a raw write rolls back its own work when the work throws', async () => {
     const name = unique('raw');
     await expect(
-      writeTransaction(() => {
-        insertCategory.now().run(name, name, sqlDate());
+      writeTransaction(function* () {
+        yield* insertCategory.write.run(name, name, sqlDate());
         throw new Error('half-way');
       }),
     ).rejects.toThrow('half-way');
@@ -92,15 +92,17 @@ describe('one connection, safely shared', () => {
     const [first, failing, last] = [unique('group'), unique('group'), unique('group')];
     let sawEarlierWork = 0;
     const results = await Promise.allSettled([
-      writeTransaction(() => insertCategory.now().run(first, first, sqlDate()).changes),
-      writeTransaction(() => {
-        insertCategory.now().run(failing, failing, sqlDate());
-        insertCategory.now().run(first, first, sqlDate()); // nameKey is unique: this one fails
+      writeTransaction(function* () {
+        return (yield* insertCategory.write.run(first, first, sqlDate())).changes;
       }),
-      writeTransaction(() => {
+      writeTransaction(function* () {
+        yield* insertCategory.write.run(failing, failing, sqlDate());
+        yield* insertCategory.write.run(first, first, sqlDate()); // nameKey is unique: this one fails
+      }),
+      writeTransaction(function* () {
         // The group's earlier work is visible to a later one: they run in order on one connection.
-        sawEarlierWork = categoryNamed.now().get(first) ? 1 : 0;
-        return insertCategory.now().run(last, last, sqlDate()).changes;
+        sawEarlierWork = (yield* categoryNamed.write.get(first)) ? 1 : 0;
+        return (yield* insertCategory.write.run(last, last, sqlDate())).changes;
       }),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
@@ -112,8 +114,30 @@ describe('one connection, safely shared', () => {
     expect(await categoryNamed.get(last)).toBeDefined();
   });
 
-  it('offers a synchronous statement only inside writeTransaction', () => {
-    expect(() => categoryNamed.now()).toThrow(/only inside writeTransaction/);
+  it("runs a statement's write steps only when writeTransaction drives the work that yields them", async () => {
+    const name = unique('steps');
+    const steps = insertCategory.write.run(name, name, sqlDate());
+    await settle();
+    expect(await categoryNamed.get(name)).toBeUndefined(); // made, not run
+    await writeTransaction(() => steps);
+    expect(await categoryNamed.get(name)).toBeDefined();
+  });
+
+  it('lets a work catch a step that failed, the step alone undone', async () => {
+    const [taken, next] = [unique('taken'), unique('next')];
+    await writeTransaction(() => insertCategory.write.run(taken, taken, sqlDate()));
+    const caught = await writeTransaction(function* () {
+      let message = '';
+      try {
+        yield* insertCategory.write.run(taken, taken, sqlDate());
+      } catch (error) {
+        message = String(error);
+      }
+      yield* insertCategory.write.run(next, next, sqlDate());
+      return message;
+    });
+    expect(caught).toMatch(/UNIQUE/);
+    expect(await categoryNamed.get(next)).toBeDefined();
   });
 });
 
@@ -135,7 +159,7 @@ describe('change counters', () => {
 
     // A raw write counts like a Prisma one.
     const name = unique('raw');
-    await writeTransaction(() => insertCategory.now().run(name, name, sqlDate()));
+    await writeTransaction(() => insertCategory.write.run(name, name, sqlDate()));
     expect(of('Category')).not.toBe(before.categories);
     expect(of('User')).toBe(before.users);
 
@@ -236,9 +260,9 @@ describe('a busy database', () => {
     const lock = await otherProcessLocks();
     const order: string[] = [];
     const write = (name: string) =>
-      writeTransaction(() => {
+      writeTransaction(function* () {
         order.push(name);
-        return insertCategory.now().run(name, name, sqlDate()).changes;
+        return (yield* insertCategory.write.run(name, name, sqlDate())).changes;
       });
     const [a, b] = [unique('first'), unique('second')];
     const group = Promise.all([write(a), write(b)]);
@@ -259,7 +283,7 @@ describe('a busy database', () => {
     const lock = await otherProcessLocks();
     const names = [unique('refused'), unique('refused')];
     const started = performance.now();
-    const results = await Promise.allSettled(names.map((name) => writeTransaction(() => insertCategory.now().run(name, name, sqlDate()))));
+    const results = await Promise.allSettled(names.map((name) => writeTransaction(() => insertCategory.write.run(name, name, sqlDate()))));
     const waited = performance.now() - started;
     lock.release();
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
@@ -272,7 +296,7 @@ describe('a busy database', () => {
     expect(waited).toBeLessThan(3_000);
     for (const name of names) expect(await categoryNamed.get(name)).toBeUndefined();
     const after = unique('after');
-    await writeTransaction(() => insertCategory.now().run(after, after, sqlDate()));
+    await writeTransaction(() => insertCategory.write.run(after, after, sqlDate()));
     expect(await categoryNamed.get(after)).toBeDefined();
   });
 
@@ -280,10 +304,12 @@ describe('a busy database', () => {
     BUSY.boundMs = 400;
     const lock = await otherProcessLocks();
     const early = unique('early');
-    const first = writeTransaction(() => insertCategory.now().run(early, early, sqlDate())).catch((error) => error);
+    const first = writeTransaction(() => insertCategory.write.run(early, early, sqlDate())).catch((error) => error);
     await sleep(250);
     const late = unique('late');
-    const second = writeTransaction(() => insertCategory.now().run(late, late, sqlDate()).changes);
+    const second = writeTransaction(function* () {
+      return (yield* insertCategory.write.run(late, late, sqlDate())).changes;
+    });
     expect(await first).toBeInstanceOf(DatabaseBusy);
     lock.release();
     expect(await second).toBe(1);
@@ -343,7 +369,7 @@ describe('a busy database', () => {
     const names = Array.from({ length: 30 }, () => unique('many'));
     const writes = Promise.all([
       ...names.slice(0, 15).map((name) => db.category.create({ data: { name, nameKey: name } })),
-      ...names.slice(15).map((name) => writeTransaction(() => insertCategory.now().run(name, name, sqlDate()))),
+      ...names.slice(15).map((name) => writeTransaction(() => insertCategory.write.run(name, name, sqlDate()))),
     ]);
     setTimeout(lock.release, 800);
     const { value, stallMs } = await longestStall(writes);
