@@ -70,8 +70,14 @@ export async function listenForChanges(config: pg.ClientConfig): Promise<Postgre
     });
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (closed) return void (await client.end());
     listener = client;
     connected = true;
     gaps++; // what was written while nobody listened

@@ -10,9 +10,6 @@ import type { PrismaClient } from '~/generated/prisma/client';
 import { installChangeTriggers, listenForChanges, type PostgresChanges } from './changes-postgresql.server';
 import { applyPostgresMigrations } from './migrate.server';
 
-/** True for the URLs node-postgres reads: `postgresql://` and `postgres://`. */
-export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
-
 export interface PostgresDatabase {
   db: PrismaClient;
   pool: pg.Pool;

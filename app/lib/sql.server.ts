@@ -10,9 +10,9 @@
 // awaits, and anything else run on the connection meanwhile would join that transaction (and roll
 // back with it, or read its uncommitted rows). So the connection has a gate: while a Prisma
 // transaction is open, nothing outside it runs. Prisma's other queries wait in the adapter
-// (guardAdapter), prepared statements wait in `statement(...).get/all` and writeTransaction; a
-// synchronous read is only offered inside writeTransaction, which itself runs only when the gate is
-// open. No request can join another request's transaction.
+// (guardAdapter), prepared statements wait in `statement(...).get/all` and writeTransaction; the
+// steps of a write work (`statement(...).write`) run only inside writeTransaction, which itself runs
+// only when the gate is open. No request can join another request's transaction.
 //
 // A busy database: another process (a backup, the sqlite3 shell, a migration) may hold SQLite's write
 // lock. better-sqlite3 is synchronous, so SQLite's own wait (busy_timeout) freezes the event loop:
