@@ -344,9 +344,10 @@ export function adoptConnection(connection: Database.Database): void {
 /** At a graceful stop (startup.server.ts): this process's counts go, so rows of ended processes do not pile up. */
 export async function forgetWriteCounts(): Promise<void> {
   if (!main) return;
-  const forget = main.prepare(`DELETE FROM main."${WRITE_COUNTS}" WHERE writer = ?`);
+  const text = `DELETE FROM main."${WRITE_COUNTS}" WHERE writer = ?`;
+  const forget = main.prepare(text);
   // Busy past the bound: the rows stay until a process with this id starts.
-  await writeTransaction(() => step(() => forget.run(WRITER))).catch(() => {});
+  await writeTransaction(() => step(text, 'run', [WRITER], () => forget.run(WRITER))).catch(() => {});
 }
 
 // This process's writes move its counters at once. Another process's commits move data_version;
@@ -412,11 +413,34 @@ const sqliteChanges: ChangeSource = {
 // ---- Prepared statements and raw writes --------------------------------------------------------
 
 /**
+ * Another database's driver (sql-postgresql.server.ts) in place of SQLite's connection: statements
+ * read through it, and it commits each group of write works.
+ */
+export interface SqlDriver {
+  get<Row>(text: string, params: unknown[]): Promise<Row | undefined>;
+  all<Row>(text: string, params: unknown[]): Promise<Row[]>;
+  /** Runs the group's works in one transaction, each in its savepoint; settles each job. */
+  commit(jobs: WriteJob[]): Promise<void>;
+}
+let driver: SqlDriver | null = null;
+
+/** Plugs PostgreSQL's driver in (null: back to SQLite's connection). */
+export function useSqlDriver(next: SqlDriver | null): void {
+  driver = next;
+}
+
+/**
  * One step of a write work: a statement to run, and how. A work (see writeTransaction) yields its
  * steps with `yield*` and gets each one's result back; only writeTransaction's driver runs them, so
  * no statement can run inside a transaction that is not the work's own.
  */
-export interface WriteStep { run(): unknown }
+export interface WriteStep {
+  text: string;
+  mode: 'get' | 'all' | 'run';
+  params: unknown[];
+  /** Runs it on SQLite's connection (PostgreSQL's driver runs `text` itself). */
+  run(): unknown;
+}
 /** A write work, or a part of one: `yield*` it from another. */
 export type Write<T> = Generator<WriteStep, T, unknown>;
 
@@ -433,8 +457,8 @@ export interface Statement<Row, Params extends unknown[]> {
 }
 
 /** A step whose result is the work's to use. */
-function* step<T>(run: () => T): Write<T> {
-  return (yield { run }) as T;
+function* step<T>(text: string, mode: WriteStep['mode'], params: unknown[], run: () => T): Write<T> {
+  return (yield { text, mode, params, run }) as T;
 }
 
 /** Every statement's text, and every fragment-dependent one's maker: tests/postgresql/statements.test.ts reads them. */
@@ -458,12 +482,12 @@ export function statement<Row = unknown, Params extends unknown[] = unknown[]>(t
     return prepared;
   };
   return {
-    get: (...params) => whenFree(() => raw().get(...params)),
-    all: (...params) => whenFree(() => raw().all(...params)),
+    get: (...params) => (driver ? driver.get<Row>(text, params) : whenFree(() => raw().get(...params))),
+    all: (...params) => (driver ? driver.all<Row>(text, params) : whenFree(() => raw().all(...params))),
     write: {
-      get: (...params) => step(() => raw().get(...params)),
-      all: (...params) => step(() => raw().all(...params)),
-      run: (...params) => step(() => raw().run(...params)),
+      get: (...params) => step(text, 'get', params, () => raw().get(...params)),
+      all: (...params) => step(text, 'all', params, () => raw().all(...params)),
+      run: (...params) => step(text, 'run', params, () => raw().run(...params)),
     },
   };
 }
@@ -498,7 +522,7 @@ export function statementsBy<Row = unknown, Params extends unknown[] = unknown[]
   };
 }
 
-interface WriteJob { work: () => Write<unknown>; resolve: (value: never) => void; reject: (error: unknown) => void; deadline: number }
+export interface WriteJob { work: () => Write<unknown>; resolve: (value: never) => void; reject: (error: unknown) => void; deadline: number }
 let queued: WriteJob[] | null = null;
 /** A group waits for another process's write lock: works asked for meanwhile queue behind it. */
 let groupWaiting = false;
@@ -522,7 +546,7 @@ let groupWaiting = false;
  * every failure reaches each caller of the group, never anyone else.
  */
 export function writeTransaction<T>(work: () => Write<T>): Promise<T> {
-  if (!main) throw new Error('The database is not open yet (await dbReady).');
+  if (!main && !driver) throw new Error('The database is not open yet (await dbReady).');
   return new Promise<T>((resolve, reject) => {
     if (!queued) {
       queued = [];
@@ -536,7 +560,8 @@ function commitQueued() {
   const jobs = queued;
   queued = null;
   if (!jobs?.length) return;
-  whenFree(() => commitGroup(jobs)).catch((error) => {
+  const committed = driver ? driver.commit(jobs) : whenFree(() => commitGroup(jobs));
+  committed.catch((error) => {
     for (const job of jobs) job.reject(error);
   });
 }

@@ -2,23 +2,13 @@
 // one's text, as the domain defines it, must be PostgreSQL's SQL too, against the PostgreSQL schema.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { numbered } from '~/lib/sql-postgresql.server';
 import { statementTexts } from '~/lib/sql.server';
 import { openPostgresDatabase, type PostgresDatabase } from '~/lib/postgresql.server';
 import { freshDatabase } from '../support/postgres-cluster';
 
 // Every module that makes statements, made as the server makes them (at import).
 import.meta.glob(['../../app/domain/*.server.ts', '../../app/lib/*.server.ts'], { eager: true });
-
-/** better-sqlite3's placeholders (`?`, `@name`) as PostgreSQL's numbered ones. */
-function numbered(text: string): string {
-  let n = 0;
-  const named = new Map<string, number>();
-  return text.replace(/\?|@(\w+)/g, (_, name?: string) => {
-    if (!name) return `$${++n}`;
-    if (!named.has(name)) named.set(name, ++n);
-    return `$${named.get(name)}`;
-  });
-}
 
 let database: PostgresDatabase;
 let client: pg.Client;
@@ -40,7 +30,7 @@ describe('prepared statements on PostgreSQL', () => {
     const refused: string[] = [];
     for (const text of texts) {
       try {
-        await client.query(`PREPARE probe AS ${numbered(text)}`);
+        await client.query(`PREPARE probe AS ${numbered(text).text}`);
         await client.query('DEALLOCATE probe');
       } catch (error) {
         refused.push(`${(error as Error).message}\n    in: ${text.replace(/\s+/g, ' ')}`);

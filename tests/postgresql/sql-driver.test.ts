@@ -1,0 +1,76 @@
+// sql.server.ts's statements and write works on PostgreSQL's driver (sql-postgresql.server.ts): the
+// same texts and works as on SQLite, the same group commit.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPostgresDatabase, type PostgresDatabase } from '~/lib/postgresql.server';
+import { postgresDriver } from '~/lib/sql-postgresql.server';
+import { sqlDate, statement, useSqlDriver, writeTransaction } from '~/lib/sql.server';
+import { freshDatabase } from '../support/postgres-cluster';
+
+const insertCategory = statement<unknown, [string, string, string]>('INSERT INTO "Category" (name, "nameKey", "createdAt") VALUES (?, ?, ?)');
+const categoryNamed = statement<{ id: number; createdAt: Date }, [string]>('SELECT id, "createdAt" FROM "Category" WHERE "nameKey" = ?');
+const countNamed = statement<{ n: number }, [{ prefix: string }]>('SELECT COUNT(*) AS n FROM "Category" WHERE "nameKey" LIKE @prefix OR name LIKE @prefix');
+
+let database: PostgresDatabase;
+beforeAll(async () => {
+  database = await openPostgresDatabase(await freshDatabase(inject('postgresUrl')), 4);
+  useSqlDriver(postgresDriver(database.pool));
+});
+afterAll(async () => {
+  useSqlDriver(null);
+  await database?.close();
+});
+
+let made = 0;
+const unique = (prefix: string) => `${prefix}-${++made}`;
+
+describe('statements and write works on PostgreSQL', () => {
+  it('reads with positional and named placeholders, counts as numbers, dates as dates', async () => {
+    const name = unique('read');
+    await writeTransaction(() => insertCategory.write.run(name, name, sqlDate()));
+    expect(await categoryNamed.get(name)).toEqual({ id: expect.any(Number), createdAt: expect.any(Date) });
+    expect(await countNamed.get({ prefix: 'read-%' })).toEqual({ n: 1 });
+    expect(await categoryNamed.get('nobody')).toBeUndefined();
+  });
+
+  it('commits the works asked for together as a group, each all or nothing on its own', async () => {
+    const [first, failing, last] = [unique('group'), unique('group'), unique('group')];
+    let sawEarlierWork = 0;
+    const results = await Promise.allSettled([
+      writeTransaction(function* () {
+        return (yield* insertCategory.write.run(first, first, sqlDate())).changes;
+      }),
+      writeTransaction(function* () {
+        yield* insertCategory.write.run(failing, failing, sqlDate());
+        yield* insertCategory.write.run(first, first, sqlDate()); // nameKey is unique: this one fails
+      }),
+      writeTransaction(function* () {
+        sawEarlierWork = (yield* categoryNamed.write.get(first)) ? 1 : 0;
+        return (yield* insertCategory.write.run(last, last, sqlDate())).changes;
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[0] as PromiseFulfilledResult<number>).value).toBe(1);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/unique/i);
+    expect(sawEarlierWork).toBe(1);
+    expect(await categoryNamed.get(first)).toBeDefined();
+    expect(await categoryNamed.get(failing)).toBeUndefined();
+    expect(await categoryNamed.get(last)).toBeDefined();
+  });
+
+  it('lets a work catch a step that failed, the step alone undone, and go on', async () => {
+    const [taken, next] = [unique('taken'), unique('next')];
+    await writeTransaction(() => insertCategory.write.run(taken, taken, sqlDate()));
+    const caught = await writeTransaction(function* () {
+      let message = '';
+      try {
+        yield* insertCategory.write.run(taken, taken, sqlDate());
+      } catch (error) {
+        message = String(error);
+      }
+      yield* insertCategory.write.run(next, next, sqlDate());
+      return message;
+    });
+    expect(caught).toMatch(/unique/i);
+    expect(await categoryNamed.get(next)).toBeDefined();
+  });
+});
