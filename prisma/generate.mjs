@@ -20,7 +20,7 @@ generate();
 
 // The PostgreSQL client: the same schema with only the datasource's provider changed (as
 // prisma/schema-engine.ts reads it for the PostgreSQL migrations), generated beside the SQLite one.
-// Its models and methods are the SQLite client's; lib/db.server.ts picks one by DATABASE_URL.
+// Its models and methods are the SQLite client's; lib/postgresql.server.ts opens it.
 const datasource = /(datasource db \{\s*provider\s*=\s*)"sqlite"/;
 const output = /(output\s*=\s*)"\.\.\/app\/generated\/prisma"/;
 const sqliteSchema = readFileSync('prisma/schema.prisma', 'utf8');

@@ -6,6 +6,7 @@
 // Read on demand: a staff page, opened rarely, over indexes the hot paths already keep.
 import { Prisma } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
+import { dialect } from '~/lib/sql.server';
 import { requireStaff, type Actor } from './policy.server';
 import { countingSql, inScope, scopeEventId, type Scope } from './scope.server';
 
@@ -151,13 +152,16 @@ function activitySql(scope: Scope): Prisma.Sql {
 
 type Num = number | bigint;
 
+/** The UTC day of a date, as the database in use writes it (sql.server.ts dialect). */
+const day = (expression: string): Prisma.Sql => Prisma.raw(dialect().day(expression));
+
 /** The scope's statistics (staff only). `now` fixes "today" for the activity window. */
 export async function scopeStatistics(actor: Actor | null, scope: Scope, now = new Date()): Promise<ScopeStatistics> {
   requireStaff(actor);
   const window = activityWindow(scope, now);
   const [perDay, firsts, challenges, categorySolvers, players, active] = await Promise.all([
     db.$queryRaw<{ day: string; n: Num }[]>`
-      SELECT substr(s."createdAt", 1, 10) AS day, COUNT(*) AS n FROM "Submission" s WHERE ${counted(scope)} GROUP BY day ORDER BY day`,
+      SELECT ${day('s."createdAt"')} AS day, COUNT(*) AS n FROM "Submission" s WHERE ${counted(scope)} GROUP BY day ORDER BY day`,
     db.$queryRaw<{ challengeId: Num; n: Num; at: string | Date; username: string; teamName: string | null }[]>`
       SELECT f."challengeId" AS "challengeId", f.n AS n, f.at AS at, u.username AS username, t.name AS "teamName" FROM (
         SELECT s."challengeId" AS "challengeId", s."learnerId" AS "learnerId", s."teamId" AS "teamId", s."createdAt" AS at,
@@ -176,7 +180,7 @@ export async function scopeStatistics(actor: Actor | null, scope: Scope, now = n
     db.$queryRaw<{ n: Num }[]>`SELECT COUNT(DISTINCT p."userId") AS n FROM (${activitySql(scope)}) p`,
     window
       ? db.$queryRaw<{ day: string; n: Num }[]>`
-          SELECT substr(p.at, 1, 10) AS day, COUNT(DISTINCT p."userId") AS n FROM (${activitySql(scope)}) p
+          SELECT ${day('p.at')} AS day, COUNT(DISTINCT p."userId") AS n FROM (${activitySql(scope)}) p
           WHERE p.at >= ${window.from} AND p.at < ${addDays(window.to, 1)} GROUP BY day`
       : Promise.resolve([]),
   ]);

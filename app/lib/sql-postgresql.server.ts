@@ -12,7 +12,15 @@
 // - Integers come back as numbers (bigint counts included: no count here comes near 2^53), dates as
 //   Date objects where SQLite gives text, booleans as booleans where SQLite gives 0 and 1.
 import pg from 'pg';
-import type { SqlDriver, WriteJob, WriteStep } from './sql.server';
+import type { SqlDialect, SqlDriver, WriteJob, WriteStep } from './sql.server';
+
+const POSTGRESQL_DIALECT: SqlDialect = {
+  indexedBy: () => '',
+  day: (expression) => `to_char(${expression}, 'YYYY-MM-DD')`,
+  // LIKE is case-sensitive here. ILIKE folds case as the database's locale does: ASCII in the C
+  // locale, more letters in others (a search then finds more than on SQLite, never less).
+  containsLiteral: (column) => `${column} ILIKE ? ESCAPE '\\'`,
+};
 
 /** better-sqlite3's placeholders (`?`, `@name`) as PostgreSQL's numbered ones, and the names' order. */
 export function numbered(text: string): { text: string; names: string[] } {
@@ -72,6 +80,7 @@ export function postgresDriver(pool: pg.Pool): SqlDriver {
   }
 
   return {
+    dialect: POSTGRESQL_DIALECT,
     get: async (text, params) => (await query(pool, text, params)).rows[0],
     all: async (text, params) => (await query(pool, text, params)).rows,
     async commit(jobs) {

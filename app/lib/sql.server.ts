@@ -413,10 +413,35 @@ const sqliteChanges: ChangeSource = {
 // ---- Prepared statements and raw writes --------------------------------------------------------
 
 /**
+ * The SQL that differs between the databases, one function each: SQLite's below, PostgreSQL's with
+ * its driver. Queries ask `dialect()` when they are made.
+ */
+export interface SqlDialect {
+  /** Holds the planner to `index` (SQLite's planner picked a worse one); PostgreSQL's chooses alone. */
+  indexedBy(index: string): string;
+  /** The UTC day (YYYY-MM-DD) of a date column or expression. */
+  day(expression: string): string;
+  /** `column` contains the bound pattern (app/lib/literal-search.ts) literally, ignoring ASCII case. */
+  containsLiteral(column: string): string;
+}
+
+const SQLITE_DIALECT: SqlDialect = {
+  indexedBy: (index) => `INDEXED BY "${index}"`,
+  // Dates are stored as ISO text (sqlDate).
+  day: (expression) => `substr(${expression}, 1, 10)`,
+  // SQLite's LIKE ignores ASCII case.
+  containsLiteral: (column) => `${column} LIKE ? ESCAPE '\\'`,
+};
+
+/** The dialect of the database in use. */
+export const dialect = (): SqlDialect => driver?.dialect ?? SQLITE_DIALECT;
+
+/**
  * Another database's driver (sql-postgresql.server.ts) in place of SQLite's connection: statements
  * read through it, and it commits each group of write works.
  */
 export interface SqlDriver {
+  dialect: SqlDialect;
   get<Row>(text: string, params: unknown[]): Promise<Row | undefined>;
   all<Row>(text: string, params: unknown[]): Promise<Row[]>;
   /** Runs the group's works in one transaction, each in its savepoint; settles each job. */

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgresDatabase, type PostgresDatabase } from '~/lib/postgresql.server';
 import { postgresDriver } from '~/lib/sql-postgresql.server';
-import { sqlDate, statement, useSqlDriver, writeTransaction } from '~/lib/sql.server';
+import { containsLiteral, containsPattern } from '~/lib/literal-search';
+import { dialect, sqlDate, statement, useSqlDriver, writeTransaction } from '~/lib/sql.server';
 import { freshDatabase } from '../support/postgres-cluster';
 
 const insertCategory = statement<unknown, [string, string, string]>('INSERT INTO "Category" (name, "nameKey", "createdAt") VALUES (?, ?, ?)');
@@ -72,5 +73,17 @@ describe('statements and write works on PostgreSQL', () => {
     });
     expect(caught).toMatch(/unique/i);
     expect(await categoryNamed.get(next)).toBeDefined();
+  });
+
+  it("speaks PostgreSQL's dialect where the databases differ: the day of a date, a literal search ignoring ASCII case, no index hint", async () => {
+    const [plain, percent] = [unique('Find 50% Off'), unique('find 50 pct off')];
+    await writeTransaction(function* () {
+      yield* insertCategory.write.run(plain, plain.toLowerCase(), sqlDate(new Date('2026-11-29T23:59:00Z')));
+      yield* insertCategory.write.run(percent, percent.toLowerCase(), sqlDate());
+    });
+    const dayOf = statement<{ day: string }, [string]>(`SELECT ${dialect().day('"createdAt"')} AS day FROM "Category" WHERE name = ?`);
+    expect(await dayOf.get(plain)).toEqual({ day: '2026-11-29' });
+    const found = statement<{ name: string }, [string]>(`SELECT name FROM "Category" ${dialect().indexedBy('Category_nameKey_key')} WHERE ${containsLiteral('name')} ORDER BY name`);
+    expect((await found.all(containsPattern('50% OFF'))).map((r) => r.name)).toEqual([plain]);
   });
 });
