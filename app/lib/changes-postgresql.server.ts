@@ -23,6 +23,12 @@ const CHANNEL = 'ctf_changes';
 /** The Prisma operations that write. */
 const WRITES = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany']);
 
+/** An update that sets only User columns no cache shows (the trigger leaves those out too). */
+function onlyColumnsNotShown(args: unknown): boolean {
+  const data = (args as { data?: unknown } | undefined)?.data;
+  return !!data && typeof data === 'object' && !Array.isArray(data) && Object.keys(data).every((column) => USER_COLUMNS_NOT_SHOWN.has(column));
+}
+
 /**
  * Creates or replaces the notifying triggers on every table of the schema (run at open, under the
  * migration lock; idempotent). Row-level, as SQLite's are: a statement that writes no row (an
@@ -47,8 +53,8 @@ export interface PostgresChanges {
   source: ChangeSource;
   /** Counts a write this process made (the Prisma extension of postgresql.server.ts calls it). */
   wrote(table: string): void;
-  /** Whether a Prisma operation writes. */
-  writes(operation: string): boolean;
+  /** Whether a Prisma operation writes something a cache may show (a login stamp does not). */
+  writes(operation: string, model: string, args: unknown): boolean;
   close(): Promise<void>;
 }
 
@@ -108,7 +114,7 @@ export async function listenForChanges(config: pg.ClientConfig): Promise<Postgre
       },
     },
     wrote: count,
-    writes: (operation) => WRITES.has(operation),
+    writes: (operation, model, args) => WRITES.has(operation) && !(model === 'User' && onlyColumnsNotShown(args)),
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);

@@ -9,18 +9,22 @@ import { parseIntoClientConfig } from 'pg-connection-string';
 import type { PrismaClient } from '~/generated/prisma/client';
 import { installChangeTriggers, listenForChanges, type PostgresChanges } from './changes-postgresql.server';
 import { applyPostgresMigrations } from './migrate.server';
+import { postgresDriver } from './sql-postgresql.server';
+import type { SqlDriver } from './sql.server';
 
 export interface PostgresDatabase {
   db: PrismaClient;
   pool: pg.Pool;
   changes: PostgresChanges;
+  /** The statements' driver on the same pool, its writes counted by `changes` at once. */
+  driver: SqlDriver;
   close(): Promise<void>;
 }
 
 /**
- * Migrates the database at `url` and installs its change triggers, then opens Prisma's client on a
- * pool of `poolSize` connections, its writes counted by `changes` (not plugged in: the caller does
- * that with useChangeSource).
+ * Migrates the database at `url` and installs its change triggers, then opens Prisma's client and
+ * the statements' driver on a pool of `poolSize` connections, their writes counted by `changes`.
+ * Nothing is plugged in: the caller does that with useChangeSource and useSqlDriver.
  */
 export async function openPostgresDatabase(url: string, poolSize = 10): Promise<PostgresDatabase> {
   const config = parseIntoClientConfig(url);
@@ -41,7 +45,7 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
       $allModels: {
         async $allOperations({ model, operation, args, query }) {
           const result = await query(args);
-          if (changes.writes(operation)) changes.wrote(model);
+          if (changes.writes(operation, model, args)) changes.wrote(model);
           return result;
         },
       },
@@ -51,6 +55,7 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
     db,
     pool,
     changes,
+    driver: postgresDriver(pool, changes.wrote),
     async close() {
       await client.$disconnect();
       await pool.end().catch(() => {});

@@ -46,7 +46,14 @@ const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
 };
 
-export function postgresDriver(pool: pg.Pool): SqlDriver {
+/** The table a write statement writes (the texts name it quoted, as they all do). */
+const WRITTEN = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"(\w+)"/i;
+
+/**
+ * `wrote` hears each table a committed work wrote rows in, at once (the change numbers of
+ * changes-postgresql.server.ts: this process's own writes must not wait for their notification).
+ */
+export function postgresDriver(pool: pg.Pool, wrote: (table: string) => void = () => {}): SqlDriver {
   const texts = new Map<string, { text: string; names: string[] }>();
   const prepared = (text: string) => {
     let found = texts.get(text);
@@ -60,15 +67,18 @@ export function postgresDriver(pool: pg.Pool): SqlDriver {
   const result = (step: WriteStep, outcome: pg.QueryResult) =>
     step.mode === 'get' ? outcome.rows[0] : step.mode === 'all' ? outcome.rows : { changes: outcome.rowCount ?? 0 };
 
-  async function runWork(client: pg.PoolClient, work: ReturnType<WriteJob['work']>): Promise<unknown> {
+  async function runWork(client: pg.PoolClient, work: ReturnType<WriteJob['work']>, tables: Set<string>): Promise<unknown> {
     let next = work.next();
     while (!next.done) {
       const step = next.value;
       let outcome: unknown;
       await client.query('SAVEPOINT step');
       try {
-        outcome = result(step, await query(client, step.text, step.params));
+        const answer = await query(client, step.text, step.params);
+        outcome = result(step, answer);
         await client.query('RELEASE SAVEPOINT step');
+        const table = answer.rowCount ? WRITTEN.exec(step.text)?.[1] : undefined;
+        if (table) tables.add(table);
       } catch (error) {
         await client.query('ROLLBACK TO SAVEPOINT step');
         next = work.throw(error);
@@ -86,13 +96,16 @@ export function postgresDriver(pool: pg.Pool): SqlDriver {
     async commit(jobs) {
       const client = await pool.connect();
       const outcomes: ({ value: unknown } | { error: unknown })[] = [];
+      const written = new Set<string>();
       try {
         await client.query('BEGIN');
         for (const job of jobs) {
           await client.query('SAVEPOINT work');
+          const tables = new Set<string>();
           try {
-            outcomes.push({ value: await runWork(client, job.work()) });
+            outcomes.push({ value: await runWork(client, job.work(), tables) });
             await client.query('RELEASE SAVEPOINT work');
+            for (const table of tables) written.add(table);
           } catch (error) {
             await client.query('ROLLBACK TO SAVEPOINT work');
             outcomes.push({ error });
@@ -105,6 +118,7 @@ export function postgresDriver(pool: pg.Pool): SqlDriver {
         throw error; // nothing was written: every job is rejected (commitQueued)
       }
       client.release();
+      for (const table of written) wrote(table);
       jobs.forEach((job, i) => {
         const outcome = outcomes[i];
         if ('error' in outcome) job.reject(outcome.error);

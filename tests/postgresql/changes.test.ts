@@ -40,10 +40,27 @@ describe('change numbers across processes on PostgreSQL', () => {
     expect(version(a, 'Challenge')).toBe(challenges);
   });
 
-  it("this process's own write moves the number at once, before any notification could arrive", async () => {
+  it("this process's own write moves the number at once, before any notification could arrive, and its login stamp does not", async () => {
     const before = version(a, 'Category');
     await category(a);
     expect(version(a, 'Category')).not.toBe(before);
+    const user = await a.db.user.create({ data: { username: 'Ada', usernameKey: 'ada', fullname: 'Ada Lovelace', email: 'ada@example.test', passwordHash: 'x' } });
+    // Notifications arrive in commit order: once another process's later write is seen (in a table
+    // this one never writes, so nothing else can move it), every earlier notification is in too.
+    let marks = 0;
+    const settled = async () => {
+      const sessions = version(a, 'Session');
+      await b.db.session.create({ data: { id: `mark-${++marks}`, userId: user.id, expiresAt: new Date(Date.now() + 60_000) } });
+      await moved(a, 'Session', sessions);
+    };
+    await settled();
+    const users = version(a, 'User');
+    await a.db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+    expect(version(a, 'User')).toBe(users);
+    await settled();
+    expect(version(a, 'User')).toBe(users);
+    await a.db.user.update({ where: { id: user.id }, data: { fullname: 'Ada King' } });
+    expect(version(a, 'User')).not.toBe(users);
   });
 
   it('a rolled-back transaction, a login stamp and an update of no row move nothing elsewhere', async () => {

@@ -12,9 +12,10 @@ const categoryNamed = statement<{ id: number; createdAt: Date }, [string]>('SELE
 const countNamed = statement<{ n: number }, [{ prefix: string }]>('SELECT COUNT(*) AS n FROM "Category" WHERE "nameKey" LIKE @prefix OR name LIKE @prefix');
 
 let database: PostgresDatabase;
+const written: string[] = [];
 beforeAll(async () => {
   database = await openPostgresDatabase(await freshDatabase(inject('postgresUrl')), 4);
-  useSqlDriver(postgresDriver(database.pool));
+  useSqlDriver(postgresDriver(database.pool, (table) => written.push(table)));
 });
 afterAll(async () => {
   useSqlDriver(null);
@@ -56,6 +57,23 @@ describe('statements and write works on PostgreSQL', () => {
     expect(await categoryNamed.get(first)).toBeDefined();
     expect(await categoryNamed.get(failing)).toBeUndefined();
     expect(await categoryNamed.get(last)).toBeDefined();
+  });
+
+  it('tells the tables a committed work wrote at once, and not those of a work rolled back or of a write of no row', async () => {
+    const name = unique('told');
+    written.length = 0;
+    await writeTransaction(() => insertCategory.write.run(name, name, sqlDate()));
+    expect(written).toEqual(['Category']);
+    written.length = 0;
+    const renameNobody = statement<unknown, [string]>('UPDATE "Category" SET name = ? WHERE id = -1');
+    await writeTransaction(() => renameNobody.write.run('nobody'));
+    await expect(
+      writeTransaction(function* () {
+        yield* insertCategory.write.run(unique('never'), unique('never'), sqlDate());
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(written).toEqual([]);
   });
 
   it('lets a work catch a step that failed, the step alone undone, and go on', async () => {
