@@ -38,10 +38,10 @@ function writeupFilesIntoDatabase(db: Database.Database, uploadDir: string): str
   return moved;
 }
 
-/** A history's migrations in the order they apply, each with its SQL and Prisma's checksum of it. */
-function migrationsIn(dir: string): { name: string; sql: string; checksum: string }[] {
+/** A history's migrations not applied yet (`done` are), in the order they apply, each with its SQL and Prisma's checksum of it. */
+function pendingMigrations(dir: string, done: Set<string>): { name: string; sql: string; checksum: string }[] {
   const names = existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && !done.has(d.name)).map((d) => d.name).sort()
     : [];
   return names.map((name) => {
     const sql = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
@@ -56,8 +56,7 @@ export function applyMigrations(db: Database.Database, uploadDir: string, dir = 
     (db.prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL').all() as { migration_name: string }[]).map((r) => r.migration_name),
   );
   const applied: string[] = [];
-  for (const { name, sql, checksum } of migrationsIn(dir)) {
-    if (done.has(name)) continue;
+  for (const { name, sql, checksum } of pendingMigrations(dir, done)) {
     // Table rebuilds would cascade-delete child rows with foreign keys on; check them before commit.
     db.pragma('foreign_keys = OFF');
     let obsolete: string[] = [];
@@ -112,8 +111,7 @@ export async function applyPostgresMigrations(
       (await connection.query<{ migration_name: string }>('SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')).rows.map((r) => r.migration_name),
     );
     const applied: string[] = [];
-    for (const { name, sql, checksum } of migrationsIn(dir)) {
-      if (done.has(name)) continue;
+    for (const { name, sql, checksum } of pendingMigrations(dir, done)) {
       await connection.query('BEGIN');
       try {
         await connection.query(sql);

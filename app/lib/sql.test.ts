@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makePracticeChallenge } from '../../tests/support/play-factories';
 import { makeUser, unique } from '../../tests/support/factories';
+import { caughtStepIsUndoneAlone, groupCommitsEachWorkOnItsOwn } from '../../tests/support/write-work-cases';
 import { db, dbReady } from './db.server';
 import { databasePath } from './env.server';
 import { DatabaseBusy, databaseBusy } from './errors.server';
@@ -10,6 +11,7 @@ import { BUSY, sqlDate, statement, writeTransaction } from './sql.server';
 
 const insertCategory = statement<unknown, [string, string, string]>('INSERT INTO "Category" (name, nameKey, createdAt) VALUES (?, ?, ?)');
 const categoryNamed = statement<{ id: number }, [string]>('SELECT id FROM "Category" WHERE nameKey = ?');
+const categories = { insert: insertCategory, named: categoryNamed, unique, uniqueViolation: /UNIQUE/ };
 
 /** A Prisma interactive transaction that writes `name`, then stays open until released, then fails. */
 function slowFailingTransaction(name: string) {
@@ -88,31 +90,7 @@ describe('one connection, safely shared', () => {
     expect(await categoryNamed.get(name)).toBeUndefined();
   });
 
-  it('commits the writes asked for together as a group, each all or nothing on its own', async () => {
-    const [first, failing, last] = [unique('group'), unique('group'), unique('group')];
-    let sawEarlierWork = 0;
-    const results = await Promise.allSettled([
-      writeTransaction(function* () {
-        return (yield* insertCategory.write.run(first, first, sqlDate())).changes;
-      }),
-      writeTransaction(function* () {
-        yield* insertCategory.write.run(failing, failing, sqlDate());
-        yield* insertCategory.write.run(first, first, sqlDate()); // nameKey is unique: this one fails
-      }),
-      writeTransaction(function* () {
-        // The group's earlier work is visible to a later one: they run in order on one connection.
-        sawEarlierWork = (yield* categoryNamed.write.get(first)) ? 1 : 0;
-        return (yield* insertCategory.write.run(last, last, sqlDate())).changes;
-      }),
-    ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect((results[0] as PromiseFulfilledResult<number>).value).toBe(1);
-    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
-    expect(sawEarlierWork).toBe(1);
-    expect(await categoryNamed.get(first)).toBeDefined();
-    expect(await categoryNamed.get(failing)).toBeUndefined(); // rolled back with its own work only
-    expect(await categoryNamed.get(last)).toBeDefined();
-  });
+  it('commits the writes asked for together as a group, each all or nothing on its own', () => groupCommitsEachWorkOnItsOwn(categories));
 
   it("runs a statement's write steps only when writeTransaction drives the work that yields them", async () => {
     const name = unique('steps');
@@ -123,22 +101,7 @@ describe('one connection, safely shared', () => {
     expect(await categoryNamed.get(name)).toBeDefined();
   });
 
-  it('lets a work catch a step that failed, the step alone undone', async () => {
-    const [taken, next] = [unique('taken'), unique('next')];
-    await writeTransaction(() => insertCategory.write.run(taken, taken, sqlDate()));
-    const caught = await writeTransaction(function* () {
-      let message = '';
-      try {
-        yield* insertCategory.write.run(taken, taken, sqlDate());
-      } catch (error) {
-        message = String(error);
-      }
-      yield* insertCategory.write.run(next, next, sqlDate());
-      return message;
-    });
-    expect(caught).toMatch(/UNIQUE/);
-    expect(await categoryNamed.get(next)).toBeDefined();
-  });
+  it('lets a work catch a step that failed, the step alone undone', () => caughtStepIsUndoneAlone(categories));
 });
 
 describe('change counters', () => {

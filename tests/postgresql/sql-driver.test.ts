@@ -6,6 +6,7 @@ import { postgresDriver } from '~/lib/sql-postgresql.server';
 import { containsLiteral, containsPattern } from '~/lib/literal-search';
 import { dialect, sqlDate, statement, useSqlDriver, writeTransaction } from '~/lib/sql.server';
 import { freshDatabase } from '../support/postgres-cluster';
+import { caughtStepIsUndoneAlone, groupCommitsEachWorkOnItsOwn } from '../support/write-work-cases';
 
 const insertCategory = statement<unknown, [string, string, string]>('INSERT INTO "Category" (name, "nameKey", "createdAt") VALUES (?, ?, ?)');
 const categoryNamed = statement<{ id: number; createdAt: Date }, [string]>('SELECT id, "createdAt" FROM "Category" WHERE "nameKey" = ?');
@@ -24,6 +25,7 @@ afterAll(async () => {
 
 let made = 0;
 const unique = (prefix: string) => `${prefix}-${++made}`;
+const categories = { insert: insertCategory, named: categoryNamed, unique, uniqueViolation: /unique/i };
 
 describe('statements and write works on PostgreSQL', () => {
   it('reads with positional and named placeholders, counts as numbers, dates as dates', async () => {
@@ -34,30 +36,7 @@ describe('statements and write works on PostgreSQL', () => {
     expect(await categoryNamed.get('nobody')).toBeUndefined();
   });
 
-  it('commits the works asked for together as a group, each all or nothing on its own', async () => {
-    const [first, failing, last] = [unique('group'), unique('group'), unique('group')];
-    let sawEarlierWork = 0;
-    const results = await Promise.allSettled([
-      writeTransaction(function* () {
-        return (yield* insertCategory.write.run(first, first, sqlDate())).changes;
-      }),
-      writeTransaction(function* () {
-        yield* insertCategory.write.run(failing, failing, sqlDate());
-        yield* insertCategory.write.run(first, first, sqlDate()); // nameKey is unique: this one fails
-      }),
-      writeTransaction(function* () {
-        sawEarlierWork = (yield* categoryNamed.write.get(first)) ? 1 : 0;
-        return (yield* insertCategory.write.run(last, last, sqlDate())).changes;
-      }),
-    ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect((results[0] as PromiseFulfilledResult<number>).value).toBe(1);
-    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/unique/i);
-    expect(sawEarlierWork).toBe(1);
-    expect(await categoryNamed.get(first)).toBeDefined();
-    expect(await categoryNamed.get(failing)).toBeUndefined();
-    expect(await categoryNamed.get(last)).toBeDefined();
-  });
+  it('commits the works asked for together as a group, each all or nothing on its own', () => groupCommitsEachWorkOnItsOwn(categories));
 
   it('tells the tables a committed work wrote at once, and not those of a work rolled back or of a write of no row', async () => {
     const name = unique('told');
@@ -76,22 +55,7 @@ describe('statements and write works on PostgreSQL', () => {
     expect(written).toEqual([]);
   });
 
-  it('lets a work catch a step that failed, the step alone undone, and go on', async () => {
-    const [taken, next] = [unique('taken'), unique('next')];
-    await writeTransaction(() => insertCategory.write.run(taken, taken, sqlDate()));
-    const caught = await writeTransaction(function* () {
-      let message = '';
-      try {
-        yield* insertCategory.write.run(taken, taken, sqlDate());
-      } catch (error) {
-        message = String(error);
-      }
-      yield* insertCategory.write.run(next, next, sqlDate());
-      return message;
-    });
-    expect(caught).toMatch(/unique/i);
-    expect(await categoryNamed.get(next)).toBeDefined();
-  });
+  it('lets a work catch a step that failed, the step alone undone, and go on', () => caughtStepIsUndoneAlone(categories));
 
   it("speaks PostgreSQL's dialect where the databases differ: the day of a date, a literal search ignoring ASCII case, no index hint", async () => {
     const [plain, percent] = [unique('Find 50% Off'), unique('find 50 pct off')];
