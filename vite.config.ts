@@ -40,6 +40,9 @@ function sharedChunks() {
   };
 }
 
+/** API test files that start servers of their own (test-server.ts) rather than use the project's one. */
+const API_OWN_SERVERS = ['accept-in-rush', 'body-limit', 'body-parsing', 'configuration', 'database-busy', 'login-limits', 'overload', 'pipelined-hangups', 'shutdown', 'two-processes', 'upload-limits', 'workers'].map((name) => `tests/api/${name}.test.ts`);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
@@ -62,7 +65,23 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/support/vitest-setup.ts', 'tests/support/contract-fetch.ts'], globalSetup: ['tests/support/api-global-setup.ts'] },
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], setupFiles: ['tests/support/vitest-setup.ts', 'tests/support/contract-fetch.ts', 'tests/support/server-database.ts'], globalSetup: ['tests/support/api-global-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-postgresql',
+          include: ['tests/api/**/*.test.ts'],
+          // These start servers of their own, on SQLite: what they test is the server's, not the database's.
+          exclude: API_OWN_SERVERS,
+          setupFiles: ['tests/support/vitest-setup.ts', 'tests/support/contract-fetch.ts', 'tests/support/server-database.ts'],
+          globalSetup: ['tests/support/api-postgres-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        // The domain's tests again, each file on a new PostgreSQL database: the same rules on both.
+        test: { name: 'unit-postgresql', include: ['app/domain/**/*.test.ts'], setupFiles: ['tests/support/vitest-setup.ts', 'tests/support/postgres-database.ts'], globalSetup: ['tests/support/postgres-global-setup.ts'] },
       },
       {
         extends: true,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { seedDemo } from '../prisma/seed';
 import { flushAttempts, waitingAttempts } from '~/domain/attempt-log.server';
 import { startEventReminders, stopEventReminders } from '~/domain/event-reminders.server';
-import { db, dbReady } from '~/lib/db.server';
+import { closeDatabase, db, dbReady } from '~/lib/db.server';
 import { env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import { forgetWriteCounts } from '~/lib/sql.server';
@@ -64,5 +64,5 @@ export async function shutdown(): Promise<void> {
   // 2.5 s, lib/sql.server.ts) instead of holding the stop.
   if (!(await flushAttempts())) logger.error({ lost: waitingAttempts() }, 'flag attempts not written before the stop');
   await forgetWriteCounts();
-  await db.$disconnect();
+  await closeDatabase();
 }

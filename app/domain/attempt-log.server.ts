@@ -17,6 +17,7 @@
 // shutdown and tests), and no log line carries an attempt: only counts.
 import { createHmac } from 'node:crypto';
 import { env } from '~/lib/env.server';
+import { isConstraintViolation } from '~/lib/errors.server';
 import { logger } from '~/lib/logger.server';
 import { sqlBool, sqlDate, statement, writeTransaction } from '~/lib/sql.server';
 
@@ -27,7 +28,16 @@ const RETRY_MS = 1_000;
 export const MAX_KEPT = 50_000;
 
 type Row = [challengeId: number, userId: number, isCorrect: number, digest: string | null, createdAt: string];
-const insert = statement<unknown, Row>('INSERT INTO "FlagAttempt" ("challengeId", "userId", "isCorrect", digest, "createdAt") VALUES (?, ?, ?, ?, ?)');
+const INSERT = 'INSERT INTO "FlagAttempt" ("challengeId", "userId", "isCorrect", digest, "createdAt") VALUES ';
+const insert = statement<unknown, Row>(`${INSERT}(?, ?, ?, ?, ?)`);
+/**
+ * Rows are inserted this many to a statement: on PostgreSQL each statement is a round trip, and
+ * one at a time, the 50,000 attempts kept through an outage held the writers' lock for 13 s (2.8 s
+ * this way, measured on 2026-11-29; 0.3 s on SQLite). The rest of a batch, and a chunk the database
+ * refuses, go one row at a time.
+ */
+const ROWS_PER_INSERT = 50;
+const insertChunk = statement<unknown, Row[number][]>(INSERT + Array(ROWS_PER_INSERT).fill('(?, ?, ?, ?, ?)').join(', '));
 
 let pending: Row[] = [];
 /** When the wrong attempts in `pending` were made, per `${userId}:${challengeId}`, oldest first. */
@@ -94,33 +104,41 @@ async function flushWaiting(): Promise<boolean> {
   if (!pending.length) return true;
   const rows = pending;
   pending = [];
-  let forgotten = false;
   try {
     const refused = await writeTransaction(function* () {
       let refused = 0;
-      for (const row of rows) {
-        try {
-          yield* insert.write.run(...row);
-        } catch (error) {
-          // A foreign key or other constraint: this row can never be written (the statement alone
-          // is undone). Anything else (busy, I/O) fails the batch, to be tried again.
-          if (!String((error as { code?: unknown })?.code).startsWith('SQLITE_CONSTRAINT')) throw error;
-          refused++;
+      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+        const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+        if (chunk.length === ROWS_PER_INSERT) {
+          try {
+            yield* insertChunk.write.run(...chunk.flat());
+            continue;
+          } catch (error) {
+            if (!isConstraintViolation(error)) throw error;
+          }
+        }
+        for (const row of chunk) {
+          try {
+            yield* insert.write.run(...row);
+          } catch (error) {
+            // A foreign key or other constraint: this row can never be written (the statement alone
+            // is undone). Anything else (busy, I/O) fails the batch, to be tried again.
+            if (!isConstraintViolation(error)) throw error;
+            refused++;
+          }
         }
       }
-      // The commit follows at once, with no turn between: from here the limit reads these rows
-      // from the log, never from both places.
-      forgetWaiting(rows);
-      forgotten = true;
       return refused;
     });
+    // Committed: from here the limit reads these rows from the log. Between the commit and this
+    // line it counts them in both places, one count too many for a moment, never one too few.
+    forgetWaiting(rows);
     if (refused) logger.warn({ refused }, 'flag attempts left out of the log: the database refused them');
     if (failing) logger.info({ written: rows.length - refused }, 'flag attempt log written again');
     failing = false;
     return true;
   } catch (error) {
     failedAt = performance.now();
-    if (forgotten) rememberWaiting(rows); // rolled back: waiting again, ahead of the newer ones
     keep(rows);
     // The error's message and code, never the rows (a wrong attempt's digest, its user).
     logger.warn({ reason: (error as Error)?.message, code: (error as { code?: unknown })?.code, kept: pending.length, retryInMs: RETRY_MS }, 'flag attempt log not written, kept for a later try');
@@ -140,18 +158,6 @@ function keep(rows: Row[]) {
     forgetWaiting(pending.slice(0, over));
     pending = pending.slice(over);
     logger.warn({ dropped: over, kept: pending.length }, 'flag attempts dropped: too many waiting to be written');
-  }
-}
-
-/** Rows waiting again after a failed write: their times go back ahead of the newer ones. */
-function rememberWaiting(rows: Row[]) {
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const [challengeId, userId, isCorrect, , createdAt] = rows[i];
-    if (isCorrect) continue;
-    const key = wrongKey(userId, challengeId);
-    const times = waitingWrong.get(key);
-    if (times) times.unshift(createdAt);
-    else waitingWrong.set(key, [createdAt]);
   }
 }
 

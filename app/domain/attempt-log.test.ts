@@ -4,26 +4,47 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db, dbReady } from '~/lib/db.server';
-import { databasePath } from '~/lib/env.server';
+import { databasePath, env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
+import { WRITE_LOCK } from '~/lib/sql-postgresql.server';
 import { BUSY } from '~/lib/sql.server';
 import { makeUser } from '../../tests/support/factories';
 import { makePracticeChallenge } from '../../tests/support/play-factories';
 import { MAX_KEPT, flushAttempts, latestWrongAttempts, logAttempt, waitingAttempts, waitingWrongAttempts, writtenWrongAttempts } from './attempt-log.server';
 
 const BOUNDS = { ...BUSY };
-let other: Database.Database | null = null;
-afterEach(() => {
+/** The lock another process holds, released after each test (a failed test's, so the next does not inherit it). */
+let held: (() => Promise<void>) | null = null;
+afterEach(async () => {
   Object.assign(BUSY, BOUNDS);
   vi.restoreAllMocks();
-  if (other?.open) other.close(); // a failed test's lock, so the next test does not inherit it
+  await held?.();
 });
 
-async function otherProcessLocks() {
+/**
+ * Another process holds the writers' lock until the returned function is called: SQLite's write
+ * lock, or on PostgreSQL the advisory lock every write transaction takes (sql-postgresql.server.ts).
+ */
+async function otherProcessLocks(): Promise<() => Promise<void>> {
   await dbReady;
-  const connection = (other = new Database(databasePath(process.env.DATABASE_URL!)!));
-  connection.exec('BEGIN IMMEDIATE');
-  return () => connection.close();
+  if (env.database === 'postgresql') {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: env.databaseUrl });
+    await client.connect();
+    await client.query(WRITE_LOCK.replace('pg_advisory_xact_lock', 'pg_advisory_lock'));
+    held = async () => {
+      held = null;
+      await client.end();
+    };
+  } else {
+    const connection = new Database(databasePath(env.databaseUrl)!);
+    connection.exec('BEGIN IMMEDIATE');
+    held = async () => {
+      held = null;
+      connection.close();
+    };
+  }
+  return held!;
 }
 
 describe('the flag attempt log', () => {
@@ -40,7 +61,7 @@ describe('the flag attempt log', () => {
     expect(waitingAttempts()).toBe(2);
     expect(warned).toHaveBeenCalled();
     expect(JSON.stringify(warned.mock.calls)).not.toMatch(/secret-guess|CTF\{right\}/);
-    release();
+    await release();
     // The retry timer (RETRY_MS) writes them without anyone asking.
     let rows: { isCorrect: boolean }[] = [];
     for (const deadline = Date.now() + 3_000; Date.now() < deadline && rows.length < 2; await new Promise((r) => setTimeout(r, 100))) {
@@ -63,7 +84,7 @@ describe('the flag attempt log', () => {
     expect(await latestWrongAttempts(player.id, challenge.id, since, 2)).toHaveLength(2);
     expect(await flushAttempts()).toBe(false);
     expect(await recent()).toBe(3);
-    release();
+    await release();
     expect(await flushAttempts()).toBe(true);
     expect(await writtenWrongAttempts(player.id, challenge.id, since, 10)).toBe(3);
     expect(await recent()).toBe(3);
@@ -86,7 +107,7 @@ describe('the flag attempt log', () => {
     expect(await first).toBe(false);
     expect(performance.now() - started).toBeLessThan(300 + 250);
     expect(waitingAttempts()).toBe(2);
-    release();
+    await release();
     expect(await flushAttempts()).toBe(true);
     expect(await db.flagAttempt.count({ where: { userId: player.id } })).toBe(2);
   });
@@ -103,7 +124,7 @@ describe('the flag attempt log', () => {
     expect(await flushAttempts()).toBe(false);
     expect(waitingAttempts()).toBe(MAX_KEPT);
     expect(warned).toHaveBeenCalledWith({ dropped: 11, kept: MAX_KEPT }, expect.stringMatching(/dropped/));
-    release();
+    await release();
     expect(await flushAttempts()).toBe(true);
     expect(await db.flagAttempt.count({ where: { userId: player.id } })).toBe(MAX_KEPT);
   });

@@ -7,11 +7,11 @@
 // What it assumes:
 // - Another process's write is seen once its notification arrives (on one machine, well under a
 //   second; tests/postgresql/changes.test.ts measures it).
-// - This process's own Prisma writes move the number at once too (each write operation counts its own
-//   model's table as it returns), so a page shown right after an action never reads its cache from
-//   before the action. A write inside an interactive transaction is counted before its commit, and a
-//   nested write's other tables only by the notification: a value read meanwhile may be the old one
-//   under the new number, until the commit's notification moves it again.
+// - This process's own writes are counted by their notifications too, once each, and a write does
+//   not return before its notifications are in (caughtUp): a page shown right after an action never
+//   reads a cache from before it. PostgreSQL delivers notifications in the order their transactions
+//   commit, so a marker notified after the write's commit arrives after them. The database adapter
+//   and the statements' driver wait for it (postgresql.server.ts, sql-postgresql.server.ts).
 // - While the listening connection is down, notifications are lost: every table counts as written
 //   when it is back, and on every reading until then.
 import pg from 'pg';
@@ -19,15 +19,6 @@ import { TABLES, USER_COLUMNS_NOT_SHOWN, type ChangeSource, type Table } from '.
 import type { PostgresConnection } from './migrate.server';
 
 const CHANNEL = 'ctf_changes';
-
-/** The Prisma operations that write. */
-const WRITES = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany']);
-
-/** An update that sets only User columns no cache shows (the trigger leaves those out too). */
-function onlyColumnsNotShown(args: unknown): boolean {
-  const data = (args as { data?: unknown } | undefined)?.data;
-  return !!data && typeof data === 'object' && !Array.isArray(data) && Object.keys(data).every((column) => USER_COLUMNS_NOT_SHOWN.has(column));
-}
 
 /**
  * Creates or replaces the notifying triggers on every table of the schema (run at open, under the
@@ -51,12 +42,19 @@ export async function installChangeTriggers(connection: PostgresConnection): Pro
 
 export interface PostgresChanges {
   source: ChangeSource;
-  /** Counts a write this process made (the Prisma extension of postgresql.server.ts calls it). */
-  wrote(table: string): void;
-  /** Whether a Prisma operation writes something a cache may show (a login stamp does not). */
-  writes(operation: string, model: string, args: unknown): boolean;
+  /**
+   * Resolves once every notification of what this process committed before the call has been
+   * counted (at most CAUGHT_UP_MS later; past that, or while the listener is down, every table
+   * counts as written).
+   */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Markers are notified on the same channel with this prefix and the process's own id. */
+const MARKER = `marker:${process.pid}:`;
+/** A marker that has not come back by then (a lost connection, say) moves every table instead. */
+const CAUGHT_UP_MS = 1_000;
 
 /** Listens on `config`'s database (its own connection) and counts every table's writes. */
 export async function listenForChanges(config: pg.ClientConfig): Promise<PostgresChanges> {
@@ -68,11 +66,35 @@ export async function listenForChanges(config: pg.ClientConfig): Promise<Postgre
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   const count = (table: string) => counts.set(table, (counts.get(table) ?? 0) + 1);
+  /** Callers waiting for the next marker to be sent, and those waiting for each marker sent. */
+  let unsent: (() => void)[] = [];
+  const sent = new Map<number, (() => void)[]>();
+  let markers = 0;
+  const markerCame = (payload: string) => {
+    // Another process's marker is not ours to count or answer.
+    if (!payload.startsWith(MARKER)) return;
+    const number = Number(payload.slice(MARKER.length));
+    // In order: this marker's arrival means every earlier one's notifications are in too.
+    for (const [n, waiters] of sent) {
+      if (n > number) break;
+      sent.delete(n);
+      for (const wake of waiters) wake();
+    }
+  };
+  /** Every waiter gives up: what it waited for counts as written. */
+  const giveUp = () => {
+    gaps++;
+    for (const waiters of sent.values()) for (const wake of waiters) wake();
+    sent.clear();
+  };
 
   const connect = async () => {
-    const client = new pg.Client(config);
+    // Named, so that an operator (and a test) can tell it in pg_stat_activity.
+    const client = new pg.Client({ ...config, application_name: 'ctf changes' });
     client.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload) count(message.payload);
+      if (message.channel !== CHANNEL || !message.payload) return;
+      if (message.payload.startsWith('marker:')) markerCame(message.payload);
+      else count(message.payload);
     });
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
@@ -92,6 +114,7 @@ export async function listenForChanges(config: pg.ClientConfig): Promise<Postgre
     if (client !== listener) return;
     listener = null;
     connected = false;
+    giveUp();
     if (!closed && !retry) retry = setTimeout(reconnect, 1_000);
   };
   const reconnect = () => {
@@ -113,8 +136,30 @@ export async function listenForChanges(config: pg.ClientConfig): Promise<Postgre
         return version;
       },
     },
-    wrote: count,
-    writes: (operation, model, args) => WRITES.has(operation) && !(model === 'User' && onlyColumnsNotShown(args)),
+    caughtUp() {
+      const client = listener;
+      if (!client || closed) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        // The callers of one turn share one marker: it is notified after each of their commits.
+        if (!unsent.length) {
+          setImmediate(() => {
+            const waiters = unsent;
+            unsent = [];
+            const number = ++markers;
+            sent.set(number, waiters);
+            const late = setTimeout(() => {
+              if (!sent.has(number)) return;
+              gaps++;
+              sent.delete(number);
+              for (const wake of waiters) wake();
+            }, CAUGHT_UP_MS);
+            late.unref();
+            client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${MARKER}${number}`]).catch(() => {}); // a lost connection gives up on it (lost)
+          });
+        }
+        unsent.push(resolve);
+      });
+    },
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);

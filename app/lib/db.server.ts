@@ -2,10 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import Database from 'better-sqlite3';
+import type { Pool } from 'pg';
 import { PrismaClient } from '~/generated/prisma/client';
 import { databasePath, env } from './env.server';
 import { applyMigrations } from './migrate.server';
-import { BUSY, adoptConnection, guardAdapter } from './sql.server';
+import { useChangeSource } from './changes.server';
+import { BUSY, adoptConnection, guardAdapter, useSqlDriver } from './sql.server';
 
 export type Db = PrismaClient;
 
@@ -47,10 +49,40 @@ export function openDatabase(url = env.databaseUrl): PrismaClient {
   return new PrismaClient({ adapter, transactionOptions: { maxWait: BUSY.boundMs + 2_000 } });
 }
 
-export const db: PrismaClient = openDatabase();
+/** Ends what a PostgreSQL database holds beyond Prisma's client (its pool, its listener). */
+let closeOthers = async () => {};
+
+/**
+ * The database DATABASE_URL names. A PostgreSQL one (issue 22, docs/architecture.md "PostgreSQL")
+ * is migrated and opened with its driver and change notifications, which replace SQLite's in
+ * sql.server.ts and changes.server.ts; its code is loaded only then.
+ */
+async function open(): Promise<{ db: PrismaClient; pool: Pool | null }> {
+  if (env.database === 'sqlite') return { db: openDatabase(), pool: null };
+  const { openPostgresDatabase } = await import('./postgresql.server');
+  const opened = await openPostgresDatabase(env.databaseUrl, env.databasePoolSize);
+  useChangeSource(opened.changes.source);
+  useSqlDriver(opened.driver);
+  closeOthers = async () => {
+    useSqlDriver(null);
+    await opened.close();
+  };
+  return opened;
+}
+
+const opened = await open();
+export const db: PrismaClient = opened.db;
+/** PostgreSQL's pool, for the libraries that speak to PostgreSQL themselves (rate-limit.server.ts); null on SQLite. */
+export const postgresPool: Pool | null = opened.pool;
 
 /** Resolves once the connection is open (and sql.server.ts has it). */
 export const dbReady: Promise<void> = db.$connect();
+
+/** At a stop: Prisma's connections, and on PostgreSQL the pool and listener beside them. */
+export async function closeDatabase(): Promise<void> {
+  await db.$disconnect();
+  await closeOthers();
+}
 
 /**
  * Prisma refuses a query that binds more than 999 values on SQLite (P2029: its own bound, it splits

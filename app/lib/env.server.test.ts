@@ -29,11 +29,19 @@ describe('configuration', () => {
     expect(error).toContain('SESSION_SECRET: expected at least 16 characters');
   });
 
-  it('refuse a database URL that is not a SQLite file, without printing its password', () => {
-    expect(() => readEnvironment({ DATABASE_URL: 'postgresql://postgres:hunter2@127.0.0.1:5432/ctf' })).toThrow(/DATABASE_URL: only SQLite files are supported/);
-    expect(() => readEnvironment({ DATABASE_URL: 'postgresql://postgres:hunter2@127.0.0.1:5432/ctf' })).not.toThrow(/hunter2/);
-    expect(() => readEnvironment({ DATABASE_URL: 'file:' })).toThrow(/DATABASE_URL/);
+  it('refuse a database URL that is neither a SQLite file nor a PostgreSQL database, without printing its password', () => {
+    for (const url of ['mysql://root:hunter2@127.0.0.1:3306/ctf', 'postgresql://postgres:hunter2@127.0.0.1:5432', 'postgres://postgres:hunter2@:5432/ctf', 'file:', 'ctf.db']) {
+      expect(() => readEnvironment({ DATABASE_URL: url })).toThrow(/DATABASE_URL: expected a SQLite file as file:<path> \(file:.\/data\/ctf.db\) or a PostgreSQL database/);
+      expect(() => readEnvironment({ DATABASE_URL: url })).not.toThrow(/hunter2/);
+    }
     expect(readEnvironment({ DATABASE_URL: 'file::memory:' }).DATABASE_URL).toBe('file::memory:');
+    const secret = { SESSION_SECRET: 'a-secret-for-every-process' };
+    expect(readEnvironment({ DATABASE_URL: 'postgresql://postgres:hunter2@127.0.0.1:5432/ctf', ...secret }).DATABASE_URL).toBe('postgresql://postgres:hunter2@127.0.0.1:5432/ctf');
+    expect(readEnvironment({ DATABASE_URL: 'postgres://db.internal/ctf?sslmode=require', ...secret }).DATABASE_URL).toBe('postgres://db.internal/ctf?sslmode=require');
+  });
+
+  it('refuse PostgreSQL without a session secret: processes on other machines share the database, not a file', () => {
+    expect(() => readEnvironment({ DATABASE_URL: 'postgresql://postgres:hunter2@127.0.0.1:5432/ctf' })).toThrow(/SESSION_SECRET: required with a PostgreSQL DATABASE_URL/);
   });
 
   it('refuse several server processes without a session secret set for all of them', () => {

@@ -31,12 +31,14 @@ const schema = z.object({
     .optional()
     .transform((value, ctx) => {
       const url = value || 'file:./data/ctf.db';
-      if (!url.startsWith('file:') || url === 'file:') {
-        ctx.addIssue({ code: 'custom', message: `only SQLite files are supported, as file:<path> (file:./data/ctf.db), got "${url.replace(/\/\/[^@/]*@/, '//…@')}"` });
-        return z.NEVER;
-      }
-      return url;
+      if (databaseKind(url)) return url;
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a SQLite file as file:<path> (file:./data/ctf.db) or a PostgreSQL database as postgresql://user:password@host:port/name, got "${url.replace(/\/\/[^@/]*@/, '//…@')}"`,
+      });
+      return z.NEVER;
     }),
+  DATABASE_POOL_SIZE: whole(10, 1, 1_000),
   UPLOAD_DIR: z.string().default('./data/uploads'),
   OUTBOX_DIR: z.string().default('./data/outbox'),
   SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), 'expected smtp://… or smtps://…'),
@@ -57,10 +59,32 @@ const schema = z.object({
   MAX_STREAMS_PER_IP: whole(1_000, 1),
   MAX_STREAMS: whole(5_000, 1),
   WORKERS: whole(1, 1, 64),
-}).refine((vars) => vars.WORKERS === 1 || vars.SESSION_SECRET !== undefined, {
-  path: ['SESSION_SECRET'],
-  message: 'required when WORKERS is more than 1: every process must sign and check sessions with the same secret',
-});
+})
+  .refine((vars) => vars.WORKERS === 1 || vars.SESSION_SECRET !== undefined, {
+    path: ['SESSION_SECRET'],
+    message: 'required when WORKERS is more than 1: every process must sign and check sessions with the same secret',
+  })
+  // A PostgreSQL database is shared by processes on other machines, which a file here cannot reach.
+  .refine((vars) => databaseKind(vars.DATABASE_URL) !== 'postgresql' || vars.SESSION_SECRET !== undefined, {
+    path: ['SESSION_SECRET'],
+    message: 'required with a PostgreSQL DATABASE_URL: every process, on every machine, must sign and check sessions with the same secret',
+  });
+
+/**
+ * The database a URL names, or null when it names none this server opens: a SQLite file
+ * (`file:<path>`, `file::memory:`) or a PostgreSQL database (`postgresql://` or `postgres://`, with
+ * a host and a database name).
+ */
+export function databaseKind(url: string): 'sqlite' | 'postgresql' | null {
+  if (url.startsWith('file:')) return url === 'file:' ? null : 'sqlite';
+  if (!/^postgres(ql)?:\/\//.test(url)) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.hostname && parsed.pathname.length > 1 ? 'postgresql' : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The environment checked, or an error that names every variable that is wrong. */
 export function readEnvironment(source: Record<string, string | undefined>) {
@@ -72,6 +96,7 @@ export function readEnvironment(source: Record<string, string | undefined>) {
 
 const vars = readEnvironment(process.env);
 
+/** The SQLite file a `file:` URL names, or null for an in-memory database. */
 export function databasePath(url: string): string | null {
   const path = url.replace(/^file:/, '');
   return path === ':memory:' ? null : resolve(path);
@@ -92,6 +117,9 @@ export const env = {
   port: vars.PORT,
   isProduction: vars.NODE_ENV === 'production',
   databaseUrl: vars.DATABASE_URL,
+  /** The database kind; a PostgreSQL one is opened with a pool of `databasePoolSize` connections per process. */
+  database: databaseKind(vars.DATABASE_URL)!,
+  databasePoolSize: vars.DATABASE_POOL_SIZE,
   uploadDir: resolve(vars.UPLOAD_DIR),
   outboxDir: resolve(vars.OUTBOX_DIR),
   smtpUrl: vars.SMTP_URL,

@@ -41,7 +41,8 @@ export const DATABASE_BUSY_RETRY_AFTER = 3;
 
 /**
  * The database could not take a write in time: another process held SQLite's write lock (a backup,
- * the sqlite3 shell, a migration) past the retry bound of lib/sql.server.ts. Not a DomainError: it is
+ * the sqlite3 shell, a migration), or PostgreSQL's writers' lock, past the retry bound of
+ * lib/sql.server.ts. Not a DomainError: it is
  * a passing fault of the server, not an answer about the input, so no form shows it as a message;
  * it reaches the one mapping (api(), route-errors) and is answered 503 with Retry-After.
  */
@@ -79,16 +80,21 @@ export function databaseBusy(error: unknown): DatabaseBusy | null {
   return null;
 }
 
-/** SQLITE_BUSY as better-sqlite3 (`code`) or Prisma's driver adapter (`originalCode`) says it. */
+/**
+ * SQLITE_BUSY as better-sqlite3 (`code`) or Prisma's driver adapter (`originalCode`) says it, and
+ * PostgreSQL's lock_not_available (55P03): a write that waited for the writers' lock past its bound
+ * (lock_timeout, sql-postgresql.server.ts).
+ */
 function isBusyCode(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, originalCode } = error as { code?: unknown; originalCode?: unknown };
-  return (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) || (typeof originalCode === 'string' && originalCode.startsWith('SQLITE_BUSY'));
+  return [code, originalCode].some((value) => typeof value === 'string' && (value.startsWith('SQLITE_BUSY') || value === '55P03'));
 }
 
 /**
  * THE test for a broken unique key, however it arrives: Prisma's P2002, a raw statement's
- * "UNIQUE constraint failed" through Prisma's adapter, better-sqlite3's SQLITE_CONSTRAINT_UNIQUE.
+ * "UNIQUE constraint failed" through Prisma's adapter, better-sqlite3's SQLITE_CONSTRAINT_UNIQUE,
+ * PostgreSQL's 23505 (the `pg` driver's, sql-postgresql.server.ts).
  * Returns what names the key (the error's message and Prisma's meta, to test for a column name
  * such as /email/), or null when the error is something else.
  */
@@ -96,15 +102,24 @@ export function uniqueViolation(error: unknown): string | null {
   if (!error || typeof error !== 'object') return null;
   const { code, message, meta } = error as { code?: unknown; message?: unknown; meta?: unknown };
   const text = `${typeof message === 'string' ? message : ''} ${JSON.stringify(meta ?? {})}`;
-  return code === 'P2002' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/i.test(text) ? text : null;
+  return code === 'P2002' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505' || /UNIQUE constraint/i.test(text) ? text : null;
 }
 
 export const isUniqueViolation = (error: unknown): boolean => uniqueViolation(error) !== null;
 
-/** A row refused by a foreign key: Prisma's P2003, better-sqlite3's SQLITE_CONSTRAINT_FOREIGNKEY. */
+/** A row refused by a foreign key: Prisma's P2003, better-sqlite3's SQLITE_CONSTRAINT_FOREIGNKEY, PostgreSQL's 23503. */
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'P2003' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+  return code === 'P2003' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
+/**
+ * A statement's row refused by any constraint of the table (a key, a foreign key, a check):
+ * better-sqlite3's SQLITE_CONSTRAINT_*, PostgreSQL's class 23. The same row would be refused again.
+ */
+export function isConstraintViolation(error: unknown): boolean {
+  const code = String((error as { code?: unknown } | null)?.code);
+  return code.startsWith('SQLITE_CONSTRAINT') || /^23\d{3}$/.test(code);
 }
 
 /** Conform's error map (form-level errors under '') as API field errors (under non_field_errors). */

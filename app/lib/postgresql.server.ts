@@ -9,8 +9,8 @@ import { parseIntoClientConfig } from 'pg-connection-string';
 import type { PrismaClient } from '~/generated/prisma/client';
 import { installChangeTriggers, listenForChanges, type PostgresChanges } from './changes-postgresql.server';
 import { applyPostgresMigrations } from './migrate.server';
-import { postgresDriver } from './sql-postgresql.server';
-import type { SqlDriver } from './sql.server';
+import { postgresDriver, takeWriteLock } from './sql-postgresql.server';
+import { BUSY, type SqlDriver } from './sql.server';
 
 export interface PostgresDatabase {
   db: PrismaClient;
@@ -39,27 +39,65 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
   const [{ PrismaClient: PostgresClient }, { PrismaPg }] = await Promise.all([import('~/generated/prisma-pg/client'), import('@prisma/adapter-pg')]);
   const changes = await listenForChanges(config);
   const pool = new pg.Pool({ ...config, max: poolSize });
-  const client = new PostgresClient({ adapter: new PrismaPg(pool) });
-  const db = client.$extends({
-    query: {
-      $allModels: {
-        async $allOperations({ model, operation, args, query }) {
-          const result = await query(args);
-          if (changes.writes(operation, model, args)) changes.wrote(model);
-          return result;
-        },
-      },
-    },
-  }) as unknown as PrismaClient;
+  const factory = new PrismaPg(pool);
+  const client = new PostgresClient({
+    adapter: takingTurns(factory, changes),
+    // Prisma's own wait for a transaction to start (2 s by default) outlasts the lock's bound, as on SQLite (db.server.ts).
+    transactionOptions: { maxWait: BUSY.boundMs + 2_000 },
+  });
+  const db = client as unknown as PrismaClient;
   return {
     db,
     pool,
     changes,
-    driver: postgresDriver(pool, changes.wrote),
+    driver: postgresDriver(pool, changes.caughtUp),
     async close() {
       await client.$disconnect();
       await pool.end().catch(() => {});
       await changes.close();
     },
   };
+}
+
+type AdapterFactory = InstanceType<typeof import('@prisma/adapter-pg').PrismaPg>;
+type Adapter = Awaited<ReturnType<AdapterFactory['connect']>>;
+type Query = Parameters<Adapter['queryRaw']>[0];
+
+/** A query that may write (anything but a SELECT). */
+const mayWrite = (query: Query) => !/^\s*SELECT\b/i.test(query.sql);
+
+/**
+ * Prisma's adapter, with what every write through it needs here: a transaction takes its turn with
+ * every other writer (takeWriteLock, sql-postgresql.server.ts), and a write (a transaction's commit,
+ * a statement outside one) returns once this process has counted its notifications (caughtUp).
+ */
+function takingTurns(factory: AdapterFactory, changes: PostgresChanges): AdapterFactory {
+  return Object.assign(Object.create(factory), {
+    connect: async () => {
+      const connection = await factory.connect();
+      const counted = <T>(query: Query, result: T) => (mayWrite(query) ? changes.caughtUp().then(() => result) : result);
+      return Object.assign(Object.create(connection), {
+        queryRaw: async (query: Query) => counted(query, await connection.queryRaw(query)),
+        executeRaw: async (query: Query) => counted(query, await connection.executeRaw(query)),
+        startTransaction: async (isolationLevel?: Parameters<Adapter['startTransaction']>[0]) => {
+          const tx = await connection.startTransaction(isolationLevel);
+          try {
+            for (const sql of takeWriteLock()) await tx.executeRaw({ sql, args: [], argTypes: [] });
+          } catch (error) {
+            // The adapter's rollback only hands the connection back: the ROLLBACK is Prisma's to send.
+            await tx.executeRaw({ sql: 'ROLLBACK', args: [], argTypes: [] }).catch(() => {});
+            await tx.rollback().catch(() => {});
+            throw error;
+          }
+          // Prisma sends COMMIT itself, then calls this.
+          return Object.assign(Object.create(tx), {
+            commit: async () => {
+              await tx.commit();
+              await changes.caughtUp();
+            },
+          });
+        },
+      });
+    },
+  });
 }

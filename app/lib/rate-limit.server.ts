@@ -6,13 +6,13 @@
 // neither guessers elsewhere nor a script in the same room lock its owner out. docs/rules.md "
 // Security" ("Login limits") states the numbers.
 //
-// The counters live in the database (rate-limiter-flexible's Prisma store, table RateLimit), not in
-// the process: every process that shares the database counts the same failures, so a guesser gains
+// The counters live in the database (rate-limiter-flexible's Prisma store, table RateLimit, or its
+// PostgreSQL store on PostgreSQL), not in the process: every process that shares the database counts the same failures, so a guesser gains
 // nothing by spreading attempts over them. These limits meet a few requests a second at most (each
 // counted attempt is a small write transaction); the flag attempts' limit, met on every wrong flag of
 // a competition, stays in memory (domain/submit-flag.server.ts).
-import { RateLimiterPrisma, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { db } from './db.server';
+import { RateLimiterPostgres, RateLimiterPrisma, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { db, postgresPool } from './db.server';
 import { env } from './env.server';
 import { RateLimited } from './errors.server';
 import { logger } from './logger.server';
@@ -25,16 +25,34 @@ class DatabaseLimiter extends RateLimiterPrisma {
   _clearExpiredHourAgo() {}
 }
 
+/**
+ * On PostgreSQL, the library's PostgreSQL store: it counts with one INSERT … ON CONFLICT DO UPDATE,
+ * where the Prisma store reads, then writes, in a transaction that two processes' parallel attempts
+ * both pass (a lost count, or a refused duplicate key). Its counters live in its own table, created
+ * by the library at start (outside Prisma's schema: its `expire` is a number of milliseconds).
+ */
+const POSTGRES_TABLE = 'rate_limits';
+if (postgresPool) {
+  const pool = postgresPool;
+  await new Promise<void>((resolve, reject) => {
+    new RateLimiterPostgres({ storeClient: pool, tableName: POSTGRES_TABLE, clearExpiredByTimeout: false, points: 1, duration: 1 }, (error?: unknown) => (error ? reject(error) : resolve()));
+  });
+}
+
 // One sweep for every limit: counters that expired an hour ago, every 5 minutes.
 setInterval(() => {
-  db.rateLimit
-    .deleteMany({ where: { expire: { lt: new Date(Date.now() - HOUR * 1000) } } })
-    .catch((error) => logger.warn({ err: error }, 'rate limits: the sweep of expired counters failed; the next one retries'));
+  const anHourAgo = Date.now() - HOUR * 1000;
+  const swept = postgresPool
+    ? postgresPool.query(`DELETE FROM "${POSTGRES_TABLE}" WHERE expire < $1`, [anHourAgo])
+    : db.rateLimit.deleteMany({ where: { expire: { lt: new Date(anHourAgo) } } });
+  swept.catch((error) => logger.warn({ err: error }, 'rate limits: the sweep of expired counters failed; the next one retries'));
 }, 5 * MINUTE * 1000).unref();
 
 /** A limit of `points` per `duration` seconds; `name` keeps its counters apart from the other limits' in the shared table. */
 export function limiter(name: string, points: number, duration: number): RateLimiterAbstract {
-  return new DatabaseLimiter({ storeClient: db, tableName: 'rateLimit', keyPrefix: name, points: points * env.rateLimitFactor, duration });
+  const options = { keyPrefix: name, points: points * env.rateLimitFactor, duration };
+  if (postgresPool) return new RateLimiterPostgres({ ...options, storeClient: postgresPool, tableName: POSTGRES_TABLE, tableCreated: true, clearExpiredByTimeout: false });
+  return new DatabaseLimiter({ ...options, storeClient: db, tableName: 'rateLimit' });
 }
 
 export const limits = {

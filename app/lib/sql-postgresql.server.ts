@@ -6,13 +6,20 @@
 // What it assumes, where it differs from SQLite's driver:
 // - A work's steps are awaited one by one (a round trip each); the works of a group run one after
 //   another in one transaction, each in a savepoint, and commit once, as on SQLite.
-// - PostgreSQL aborts a transaction on an error: each step runs in its own savepoint too, so a step
-//   that fails is undone alone and the work may catch it, as on SQLite. That costs two more round
-//   trips per step.
-// - Integers come back as numbers (bigint counts included: no count here comes near 2^53), dates as
-//   Date objects where SQLite gives text, booleans as booleans where SQLite gives 0 and 1.
+// - PostgreSQL aborts a transaction on an error, where SQLite undoes the failed statement alone and
+//   lets the work catch its error. A work is first run without a savepoint per step; if a step
+//   fails, the work is undone and run again with each step in its own savepoint (two more round
+//   trips a step), so it meets the error where it can catch it (runJob).
+// - Writers take turns, as on SQLite: every write transaction (a group of works here, a Prisma
+//   transaction in postgresql.server.ts) holds one advisory lock from its start to its end
+//   (WRITE_LOCK). The domain's transactions read, decide, then write (a team's free places, a
+//   balance, a request's state), which is safe when no other writer runs meanwhile; PostgreSQL's
+//   own default (read committed) would let two of them decide on the same reading. Reads never wait.
+// - Rows come back as SQLite's driver gives them: integers as numbers (bigint counts included: no
+//   count here comes near 2^53), booleans as 1 and 0, dates as the text Prisma stores in SQLite
+//   (sqlDate, UTC). Code that reads a statement's rows is the same for both databases.
 import pg from 'pg';
-import type { SqlDialect, SqlDriver, WriteJob, WriteStep } from './sql.server';
+import { BUSY, sqlDate, type SqlDialect, type SqlDriver, type WriteJob, type WriteStep } from './sql.server';
 
 const POSTGRESQL_DIALECT: SqlDialect = {
   indexedBy: () => '',
@@ -36,24 +43,45 @@ export function numbered(text: string): { text: string; names: string[] } {
 
 /** The values for a numbered text: positional ones as they come, named ones from their object. */
 function values(params: unknown[], names: string[]): unknown[] {
-  if (!names.length) return params;
-  const bound = params[0] as Record<string, unknown>;
-  return names.map((name) => bound[name]);
+  const bound = names.length ? names.map((name) => (params[0] as Record<string, unknown>)[name]) : params;
+  // pg would send a Date in the process's time zone, which a column without one keeps as it is.
+  return bound.map((value) => (value instanceof Date ? value.toISOString() : value));
 }
 
 const INT8 = 20;
+const BOOL = 16;
+/** Prisma's DateTime columns: `timestamp(3)` without a time zone, holding UTC. */
+const TIMESTAMP = 1114;
+/** Rows as SQLite's driver gives them, so the code reading them is the same for both databases. */
+const ROW_VALUES: Record<number, (value: string) => unknown> = {
+  [INT8]: Number,
+  [BOOL]: (value) => (value === 't' ? 1 : 0),
+  [TIMESTAMP]: (value) => sqlDate(new Date(`${value.replace(' ', 'T')}Z`)),
+};
 const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => ROW_VALUES[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** The table a write statement writes (the texts name it quoted, as they all do). */
-const WRITTEN = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"(\w+)"/i;
+/**
+ * Taken by every write transaction right after its BEGIN, held until it ends: one writer at a time
+ * across every process, as SQLite's write lock makes it (the header says why).
+ */
+export const WRITE_LOCK = 'SELECT pg_advisory_xact_lock(72707370)';
 
 /**
- * `wrote` hears each table a committed work wrote rows in, at once (the change numbers of
- * changes-postgresql.server.ts: this process's own writes must not wait for their notification).
+ * What a write transaction runs first: its wait for WRITE_LOCK bounded by BUSY.boundMs, as a write
+ * on SQLite waits for the write lock (past it, PostgreSQL's 55P03, answered as DatabaseBusy).
  */
-export function postgresDriver(pool: pg.Pool, wrote: (table: string) => void = () => {}): SqlDriver {
+export const takeWriteLock = (): string[] => [`SET LOCAL lock_timeout = ${Math.max(1, Math.round(BUSY.boundMs))}`, WRITE_LOCK];
+
+/** A step failed in a run without step savepoints: the work is run again carefully (runJob). */
+class StepFailed extends Error {}
+
+/**
+ * `caughtUp` resolves once this process has counted the notifications of what it committed
+ * (changes-postgresql.server.ts): a group's works are answered only then.
+ */
+export function postgresDriver(pool: pg.Pool, caughtUp: () => Promise<void> = async () => {}): SqlDriver {
   const texts = new Map<string, { text: string; names: string[] }>();
   const prepared = (text: string) => {
     let found = texts.get(text);
@@ -67,19 +95,26 @@ export function postgresDriver(pool: pg.Pool, wrote: (table: string) => void = (
   const result = (step: WriteStep, outcome: pg.QueryResult) =>
     step.mode === 'get' ? outcome.rows[0] : step.mode === 'all' ? outcome.rows : { changes: outcome.rowCount ?? 0 };
 
-  async function runWork(client: pg.PoolClient, work: ReturnType<WriteJob['work']>, tables: Set<string>): Promise<unknown> {
+  /**
+   * Runs a work's steps. `careful`: each step in its own savepoint, its error thrown into the work
+   * (which may catch it). Not careful: no savepoints, and a step's error ends the run with
+   * StepFailed, the work not told (the transaction is aborted: it could run nothing more).
+   */
+  async function runWork(client: pg.PoolClient, work: ReturnType<WriteJob['work']>, careful: boolean): Promise<unknown> {
     let next = work.next();
     while (!next.done) {
       const step = next.value;
       let outcome: unknown;
-      await client.query('SAVEPOINT step');
+      if (careful) await client.query('SAVEPOINT step');
       try {
         const answer = await query(client, step.text, step.params);
         outcome = result(step, answer);
-        await client.query('RELEASE SAVEPOINT step');
-        const table = answer.rowCount ? WRITTEN.exec(step.text)?.[1] : undefined;
-        if (table) tables.add(table);
+        if (careful) await client.query('RELEASE SAVEPOINT step');
       } catch (error) {
+        if (!careful) {
+          work.return(undefined);
+          throw new StepFailed();
+        }
         await client.query('ROLLBACK TO SAVEPOINT step');
         next = work.throw(error);
         continue;
@@ -89,6 +124,27 @@ export function postgresDriver(pool: pg.Pool, wrote: (table: string) => void = (
     return next.value;
   }
 
+  /**
+   * A job's work in its savepoint: first without a savepoint per step (two round trips fewer per
+   * step); if a step fails, undone and run again from its start carefully, so the work meets that
+   * error where it can catch it, as on SQLite. A work is a generator of steps, so running it again
+   * redoes exactly what it did.
+   */
+  async function runJob(client: pg.PoolClient, job: WriteJob): Promise<{ value: unknown } | { error: unknown }> {
+    for (const careful of [false, true]) {
+      await client.query('SAVEPOINT work');
+      try {
+        const value = await runWork(client, job.work(), careful);
+        await client.query('RELEASE SAVEPOINT work');
+        return { value };
+      } catch (error) {
+        await client.query('ROLLBACK TO SAVEPOINT work');
+        if (!(error instanceof StepFailed)) return { error };
+      }
+    }
+    throw new Error('unreachable: a careful run never ends with StepFailed');
+  }
+
   return {
     dialect: POSTGRESQL_DIALECT,
     get: async (text, params) => (await query(pool, text, params)).rows[0],
@@ -96,21 +152,10 @@ export function postgresDriver(pool: pg.Pool, wrote: (table: string) => void = (
     async commit(jobs) {
       const client = await pool.connect();
       const outcomes: ({ value: unknown } | { error: unknown })[] = [];
-      const written = new Set<string>();
       try {
-        await client.query('BEGIN');
-        for (const job of jobs) {
-          await client.query('SAVEPOINT work');
-          const tables = new Set<string>();
-          try {
-            outcomes.push({ value: await runWork(client, job.work(), tables) });
-            await client.query('RELEASE SAVEPOINT work');
-            for (const table of tables) written.add(table);
-          } catch (error) {
-            await client.query('ROLLBACK TO SAVEPOINT work');
-            outcomes.push({ error });
-          }
-        }
+        // One round trip (the simple protocol takes several statements).
+        await client.query(['BEGIN', ...takeWriteLock()].join('; '));
+        for (const job of jobs) outcomes.push(await runJob(client, job));
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
@@ -118,7 +163,7 @@ export function postgresDriver(pool: pg.Pool, wrote: (table: string) => void = (
         throw error; // nothing was written: every job is rejected (commitQueued)
       }
       client.release();
-      for (const table of written) wrote(table);
+      await caughtUp();
       jobs.forEach((job, i) => {
         const outcome = outcomes[i];
         if ('error' in outcome) job.reject(outcome.error);

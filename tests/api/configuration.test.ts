@@ -1,6 +1,6 @@
 // A configuration that makes no sense stops the start with a message naming it (app/lib/env.server.ts):
 // RATE_LIMIT_FACTOR=abc used to run with NaN limits, and a PostgreSQL DATABASE_URL wrote a SQLite
-// file under a new folder named `postgresql:`.
+// file under a new folder named `postgresql:` (PostgreSQL is opened as such since issue 22).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,9 +26,19 @@ it('refuses to start on a rate limit factor that is not a number', () => {
 });
 
 it('refuses to start on a database URL it does not support, and writes nothing', () => {
-  const { status, stderr, cwd } = start({ DATABASE_URL: 'postgresql://postgres:secret-pw@127.0.0.1:5432/ctf' });
+  for (const url of ['mysql://root:secret-pw@127.0.0.1:3306/ctf', 'postgresql://postgres:secret-pw@127.0.0.1:5432/', 'postgresql://postgres:secret-pw@/ctf']) {
+    const { status, stderr, cwd } = start({ DATABASE_URL: url });
+    expect(status).not.toBe(0);
+    expect(stderr).toContain('DATABASE_URL: expected a SQLite file as file:<path> (file:./data/ctf.db) or a PostgreSQL database');
+    expect(stderr).not.toContain('secret-pw');
+    expect(existsSync(join(cwd, 'mysql:'))).toBe(false);
+    expect(existsSync(join(cwd, 'postgresql:'))).toBe(false);
+  }
+});
+
+it('refuses to start on PostgreSQL without a session secret every process shares', () => {
+  const { status, stderr } = start({ DATABASE_URL: 'postgresql://postgres:secret-pw@127.0.0.1:1/ctf' });
   expect(status).not.toBe(0);
-  expect(stderr).toContain('DATABASE_URL: only SQLite files are supported');
+  expect(stderr).toContain('SESSION_SECRET: required with a PostgreSQL DATABASE_URL');
   expect(stderr).not.toContain('secret-pw');
-  expect(existsSync(join(cwd, 'postgresql:'))).toBe(false);
 });

@@ -2,21 +2,19 @@
 // same texts and works as on SQLite, the same group commit.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgresDatabase, type PostgresDatabase } from '~/lib/postgresql.server';
-import { postgresDriver } from '~/lib/sql-postgresql.server';
 import { containsLiteral, containsPattern } from '~/lib/literal-search';
 import { dialect, sqlDate, statement, useSqlDriver, writeTransaction } from '~/lib/sql.server';
 import { freshDatabase } from '../support/postgres-cluster';
 import { caughtStepIsUndoneAlone, groupCommitsEachWorkOnItsOwn } from '../support/write-work-cases';
 
 const insertCategory = statement<unknown, [string, string, string]>('INSERT INTO "Category" (name, "nameKey", "createdAt") VALUES (?, ?, ?)');
-const categoryNamed = statement<{ id: number; createdAt: Date }, [string]>('SELECT id, "createdAt" FROM "Category" WHERE "nameKey" = ?');
+const categoryNamed = statement<{ id: number; createdAt: string }, [string]>('SELECT id, "createdAt" FROM "Category" WHERE "nameKey" = ?');
 const countNamed = statement<{ n: number }, [{ prefix: string }]>('SELECT COUNT(*) AS n FROM "Category" WHERE "nameKey" LIKE @prefix OR name LIKE @prefix');
 
 let database: PostgresDatabase;
-const written: string[] = [];
 beforeAll(async () => {
   database = await openPostgresDatabase(await freshDatabase(inject('postgresUrl')), 4);
-  useSqlDriver(postgresDriver(database.pool, (table) => written.push(table)));
+  useSqlDriver(database.driver);
 });
 afterAll(async () => {
   useSqlDriver(null);
@@ -28,22 +26,26 @@ const unique = (prefix: string) => `${prefix}-${++made}`;
 const categories = { insert: insertCategory, named: categoryNamed, unique, uniqueViolation: /unique/i };
 
 describe('statements and write works on PostgreSQL', () => {
-  it('reads with positional and named placeholders, counts as numbers, dates as dates', async () => {
+  it("reads with positional and named placeholders, rows as SQLite's: counts as numbers, dates as Prisma's text, booleans as 1 and 0", async () => {
     const name = unique('read');
-    await writeTransaction(() => insertCategory.write.run(name, name, sqlDate()));
-    expect(await categoryNamed.get(name)).toEqual({ id: expect.any(Number), createdAt: expect.any(Date) });
+    // A whole second: PostgreSQL prints no fraction then, and the text must still be Prisma's.
+    const at = new Date('2026-11-29T23:59:00.000Z');
+    await writeTransaction(() => insertCategory.write.run(name, name, sqlDate(at)));
+    expect(await categoryNamed.get(name)).toEqual({ id: expect.any(Number), createdAt: '2026-11-29T23:59:00.000+00:00' });
+    const flags = statement<{ yes: number; no: number }, []>('SELECT TRUE AS yes, FALSE AS no');
+    expect(await flags.get()).toEqual({ yes: 1, no: 0 });
     expect(await countNamed.get({ prefix: 'read-%' })).toEqual({ n: 1 });
     expect(await categoryNamed.get('nobody')).toBeUndefined();
   });
 
   it('commits the works asked for together as a group, each all or nothing on its own', () => groupCommitsEachWorkOnItsOwn(categories));
 
-  it('tells the tables a committed work wrote at once, and not those of a work rolled back or of a write of no row', async () => {
+  it('answers a committed work once this process has counted what it wrote, and counts nothing for a work rolled back or a write of no row', async () => {
+    const version = () => database.changes.source.version(['Category']);
+    const before = version();
     const name = unique('told');
-    written.length = 0;
     await writeTransaction(() => insertCategory.write.run(name, name, sqlDate()));
-    expect(written).toEqual(['Category']);
-    written.length = 0;
+    expect(version()).toBe(before + 1);
     const renameNobody = statement<unknown, [string]>('UPDATE "Category" SET name = ? WHERE id = -1');
     await writeTransaction(() => renameNobody.write.run('nobody'));
     await expect(
@@ -52,7 +54,8 @@ describe('statements and write works on PostgreSQL', () => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    expect(written).toEqual([]);
+    await database.changes.caughtUp();
+    expect(version()).toBe(before + 1);
   });
 
   it('lets a work catch a step that failed, the step alone undone, and go on', () => caughtStepIsUndoneAlone(categories));

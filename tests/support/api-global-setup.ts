@@ -1,10 +1,11 @@
 // Vitest global setup: one production server for the API contract tests (build it first).
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startTestServer } from './test-server';
 
 declare module 'vitest' {
-  export interface ProvidedContext { apiUrl: string; apiMailDir: string }
+  export interface ProvidedContext { apiUrl: string; apiMailDir: string; apiDatabaseUrl: string }
 }
 
 export default async function setup(project: TestProject) {
@@ -12,5 +13,6 @@ export default async function setup(project: TestProject) {
   const server = await startTestServer('api', { RATE_LIMIT_FACTOR: '20' });
   project.provide('apiUrl', server.url);
   project.provide('apiMailDir', server.mailDir);
+  project.provide('apiDatabaseUrl', `file:${join(server.dataDir, 'ctf.db')}`);
   return () => server.stop();
 }

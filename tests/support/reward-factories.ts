@@ -10,12 +10,13 @@ const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 const database = async () => (await import('~/lib/db.server')).db;
 
 /**
- * Points this process's database at the one a test server runs on (data/test-<name>/ctf.db), before
- * anything imports it. SQLite in WAL mode takes both processes; the server sees our commits through
- * PRAGMA data_version (docs/rules.md "Speed"), so its kept counts follow.
+ * Points this process's database at the one a test server runs on, before anything imports it: the
+ * API projects' (TEST_SERVER_DATABASE_URL, tests/support/server-database.ts), else
+ * data/test-<name>/ctf.db. The server sees our commits as another process's (SQLite's data_version,
+ * PostgreSQL's notifications; docs/rules.md "Speed"), so its kept counts follow.
  */
 export function useServerDatabase(name: 'api' | 'e2e') {
-  process.env.DATABASE_URL = `file:${resolve(`data/test-${name}/ctf.db`)}`;
+  process.env.DATABASE_URL = process.env.TEST_SERVER_DATABASE_URL ?? `file:${resolve(`data/test-${name}/ctf.db`)}`;
   process.env.SESSION_SECRET ??= 'test-secret-not-for-production';
   process.env.LOG_LEVEL = 'silent';
 }
