@@ -41,7 +41,7 @@ function sharedChunks() {
 }
 
 /** API test files that start servers of their own (test-server.ts) rather than use the project's one. */
-const API_OWN_SERVERS = ['accept-in-rush', 'body-limit', 'body-parsing', 'configuration', 'database-busy', 'login-limits', 'overload', 'pipelined-hangups', 'shutdown', 'two-processes', 'upload-limits', 'workers'].map((name) => `tests/api/${name}.test.ts`);
+const API_OWN_SERVERS = ['accept-in-rush', 'body-limit', 'body-parsing', 'configuration', 'database-busy', 'login-limits', 'overload', 'pipelined-hangups', 'shutdown', 'upload-limits', 'workers'].map((name) => `tests/api/${name}.test.ts`);
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -72,7 +72,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'api-postgresql',
           include: ['tests/api/**/*.test.ts'],
-          // These start servers of their own, on SQLite: what they test is the server's, not the database's.
+          // These start servers of their own, on SQLite: what they test is the server's, not the database's
+          // (two-processes.test.ts starts its two on PostgreSQL here).
           exclude: API_OWN_SERVERS,
           setupFiles: ['tests/support/vitest-setup.ts', 'tests/support/contract-fetch.ts', 'tests/support/server-database.ts'],
           globalSetup: ['tests/support/api-postgres-global-setup.ts'],

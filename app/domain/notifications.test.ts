@@ -204,7 +204,7 @@ describe('notices the platform writes', () => {
     expect(await titles(newcomer)).toEqual([]);
   });
 
-  it('the reminder sweep tells registered players and team members of an event starting within a day, once', async () => {
+  it('the reminder sweep tells registered players and team members of an event starting within a day, once, however many sweeps run', async () => {
     const soon = await makeEventStarting(2 * HOUR);
     const later = await makeEventStarting(3 * 24 * HOUR);
     const started = await makeEventStarting(-HOUR);
@@ -214,8 +214,9 @@ describe('notices the platform writes', () => {
     await register(later, outsider);
     await register(started, outsider);
 
-    const written = await sweepEventReminders();
-    expect(written).toBeGreaterThanOrEqual(3);
+    // Two sweeps at once (two processes' timers, say): each reminder is still written once.
+    const written = await Promise.all([sweepEventReminders(), sweepEventReminders()]);
+    expect(Math.max(...written)).toBeGreaterThanOrEqual(3);
     for (const who of [registered, member, owner]) {
       const notices = await db.notification.findMany({ where: { recipientId: who.id } });
       expect(notices.map((n) => [n.onceKey, n.link])).toEqual([[reminderKey(soon.id, who.id), `/competes/${soon.id}/challenges`]]);

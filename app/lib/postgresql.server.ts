@@ -1,9 +1,9 @@
 // The database on PostgreSQL (issue 22): Prisma's client generated for PostgreSQL from the same
 // schema (prisma/generate.mjs), through Prisma's `pg` adapter, after the PostgreSQL history is
 // applied, with the change notifications every cache needs (changes-postgresql.server.ts). Its
-// models and methods are the SQLite client's, so the domain's Prisma calls run unchanged;
-// lib/db.server.ts still opens SQLite only (docs/architecture.md "PostgreSQL" says what is left
-// before a server runs on this).
+// models and methods are the SQLite client's, so the domain's Prisma calls run unchanged.
+// lib/db.server.ts opens it when DATABASE_URL names a PostgreSQL database (docs/architecture.md
+// "PostgreSQL").
 import pg from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
 import type { PrismaClient } from '~/generated/prisma/client';

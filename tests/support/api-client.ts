@@ -33,7 +33,8 @@ export function newLearner() {
   return { username: name, fullname: `Api ${name}`, email: `${name}@example.com`, gender: 'M', country: 'BJ', password: 'api-password-1', re_password: 'api-password-1' };
 }
 
-const uidToken = (path: string) => {
+/** The uid and token at the end of an e-mailed link's path. */
+export const uidToken = (path: string) => {
   const parts = path.split('/').filter(Boolean);
   return { uid: parts.at(-2)!, token: parts.at(-1)! };
 };

@@ -20,6 +20,8 @@ export async function freePort(): Promise<number> {
 
 export interface TestServer {
   url: string; port: number; mailDir: string; dataDir: string; stop: () => Promise<number | null>;
+  /** The DATABASE_URL it runs on. */
+  databaseUrl: string;
   /** The server's process id (for reading /proc/<pid>/status). */
   pid: number;
   /** What the server wrote to stdout and stderr so far, when started with `captureOutput`. */
@@ -43,12 +45,13 @@ export async function startTestServer(name: string, env: Record<string, string> 
   const smtp = await startSmtpSink(mailDir);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://localhost:${port}`;
+  const databaseUrl = env.DATABASE_URL ?? `file:${join(dataDir, 'ctf.db')}`;
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? 'build/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
-      DATABASE_URL: `file:${join(dataDir, 'ctf.db')}`,
+      DATABASE_URL: databaseUrl,
       UPLOAD_DIR: join(dataDir, 'uploads'),
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       PUBLIC_URL: url,
@@ -86,6 +89,7 @@ export async function startTestServer(name: string, env: Record<string, string> 
   return {
     url,
     port,
+    databaseUrl,
     mailDir,
     dataDir,
     pid: child.pid!,
