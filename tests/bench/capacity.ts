@@ -134,7 +134,8 @@ export interface CapacityResult {
 }
 
 const max = (values: number[]) => values.reduce((a, b) => Math.max(a, b), 0);
-const viewsP99In = (c: CompetitionResult, phase: keyof CompetitionResult['phases']) => max(VIEWS.map((k) => c.phases[phase].kinds[k]?.p99 ?? 0));
+/** The worst p99 of the views (board, scoreboard page and JSON) among the requests started in `phase`. */
+export const viewsP99In = (c: CompetitionResult, phase: keyof CompetitionResult['phases']) => max(VIEWS.map((k) => c.phases[phase].kinds[k]?.p99 ?? 0));
 
 /** The event a competition of `players` plays in: the dataset's, or one of its own size when larger. */
 function eventSizeFor(size: SizeName, players: number): EventSize {

@@ -17,6 +17,7 @@ import { capacity, CAPACITY_PLAN, QUICK_CAPACITY_PLAN, saveCapacity } from './ca
 import { CHECK_P99_MS, CHECKS, competition, COMPETITION_S, EXPECTED, PHASES, PLAYERS, QUICK_COMPETITION_S, QUICK_PLAYERS, VIEW_P99_MS, VIEWS, type CompetitionResult, type Kind } from './competition';
 import { generate, SIZES, type Dataset } from './dataset';
 import { addBlackFriday, BLACK_FRIDAY_DURATION_S, BLACK_FRIDAY_TARGETS, blackFridayScenarios } from './black-friday';
+import { databases, saveDatabases } from './databases';
 import { addTeamEvent, EVENT_SIZES } from './event-dataset';
 import { EVENT_DURATION_S, EVENT_SCENARIOS, eventScenarios } from './event-load';
 import { loadBare, recorded } from './bare';
@@ -42,6 +43,11 @@ const CAPACITY_ARG = args.find((a) => a === '--capacity' || a.startsWith('--capa
 const CAPACITY = CAPACITY_ARG !== undefined;
 const CAPACITY_FIRST = CAPACITY_ARG?.includes('=') ? Number(CAPACITY_ARG.slice('--capacity='.length)) : undefined;
 if (CAPACITY_FIRST !== undefined && !(Number.isInteger(CAPACITY_FIRST) && CAPACITY_FIRST > 0)) throw new Error(`--capacity=N wants a player count, not ${CAPACITY_ARG}`);
+/**
+ * --databases: only the comparison of issue 22 §6 (databases.ts): the competition on SQLite with one
+ * process, then on PostgreSQL with one, two and four; with --quick, 30 s of 500 players each.
+ */
+const DATABASES = args.includes('--databases');
 /** --only=text: only the endpoint scenarios whose name holds the text, no competition, nothing saved (to compare one figure quickly). */
 const ONLY = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 /** --verdicts: judge the saved results.json again (after the targets changed, say), running nothing. */
@@ -71,7 +77,7 @@ const ATTACKERS: AttackerName[] = (() => {
 const seconds = QUICK ? 2 : undefined;
 const arg = args.find((a) => !a.startsWith('--')) ?? 'all';
 if (!['small', 'large', 'all'].includes(arg)) {
-  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--capacity[=first player count]] [--only=text] [--workers=N] [--verdicts]');
+  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--capacity[=first player count]] [--only=text] [--workers=N] [--databases] [--verdicts]');
   process.exit(2);
 }
 const sizes: SizeName[] = arg === 'all' ? ['small', 'large'] : [arg as SizeName];
@@ -149,7 +155,7 @@ function processTree(pid: number): number[] {
   return [pid, ...children.filter((child) => existsSync(`/proc/${child}/status`))];
 }
 
-async function startServer(dir: string, profileAs?: string): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+async function startServer(dir: string, profileAs?: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // One directory per endpoint: the server runs compiled (build/server.js), as npm start runs it.
@@ -172,6 +178,7 @@ async function startServer(dir: string, profileAs?: string): Promise<{ url: stri
       SUPERUSER_EMAIL: 'root@bench.test',
       SUPERUSER_USERNAME: 'benchroot',
       SUPERUSER_PASSWORD: 'bench-root-password-1',
+      ...env,
     },
     // Its log is kept (data/bench-<size>/server.log): a stall it reports ('event loop stalled') says when and why.
     stdio: ['ignore', openSync(join(dir, 'server.log'), 'a'), 'inherit'],
@@ -487,6 +494,7 @@ async function main() {
     return console.log([...verdicts({ small: saved.small, large: saved.large }), ...capacityVerdicts].join('\n'));
   }
   if (CAPACITY) return runCapacity();
+  if (DATABASES) return runDatabases();
   if (!NO_BUILD) build();
   // Keep the other size's numbers when only one size runs; verdicts compare against them.
   let previous: Record<string, any> = {};
@@ -536,6 +544,19 @@ async function runCapacity() {
     else {
       saveCapacity(RESULTS, result);
       console.log(`\nsaved ${RESULTS} (capacity.${name}; the rest of the file kept)`);
+    }
+  }
+}
+
+async function runDatabases() {
+  if (PROFILE || ATTACKERS.length || WORKERS > 1) throw new Error('--databases runs alone: without --profile, --attackers or --workers (it sets its own)');
+  if (!NO_BUILD) build();
+  for (const name of sizes) {
+    const result = await databases(name, { startServer: (dir, env) => startServer(dir, undefined, env), memory, cpuSeconds, loginCookie }, QUICK);
+    if (QUICK) console.log('\n(--quick: database results not saved)');
+    else {
+      saveDatabases(RESULTS, result);
+      console.log(`\nsaved ${RESULTS} (databases.${name}; the rest of the file kept)`);
     }
   }
 }

@@ -11,7 +11,18 @@ import { join } from 'node:path';
 export interface Cluster {
   /** The URL of the database `name` (the server's own `postgres` database by default). */
   url(name?: string): string;
+  /** The server's main process (its connections' processes are its children). */
+  pid(): number;
   stop(): void;
+}
+
+export interface ClusterOptions {
+  /**
+   * Writes reach the disk as a production server's would (fsync, full pages), committing without
+   * waiting for them (synchronous_commit off, as SQLite's synchronous=NORMAL in WAL mode does): for
+   * the bench. Tests turn durability off.
+   */
+  durable?: boolean;
 }
 
 /** The newest installed server's bin folder, or a message saying how to install one. */
@@ -33,7 +44,7 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startCluster(): Promise<Cluster> {
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const bin = serverBin();
   const dir = mkdtempSync(join(tmpdir(), 'ctf-postgres-'));
   // PostgreSQL refuses to run as root (CI runs as root): the server runs as the package's own user.
@@ -53,7 +64,8 @@ export async function startCluster(): Promise<Cluster> {
   const data = join(dir, 'data');
   const port = await freePort();
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const settings = ['listen_addresses=127.0.0.1', `port=${port}`, `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
+  const durability = options.durable ? ['synchronous_commit=off'] : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
+  const settings = ['listen_addresses=127.0.0.1', `port=${port}`, `unix_socket_directories=${dir}`, ...durability];
   run('pg_ctl', ['start', '-w', '-D', data, '-l', join(dir, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]);
   let stopped = false;
   const stop = () => {
@@ -68,7 +80,11 @@ export async function startCluster(): Promise<Cluster> {
   };
   // A process that ends without its teardown (a crash, an uncaught error) still stops its server.
   process.on('exit', stop);
-  return { url: (name = 'postgres') => `postgresql://postgres@127.0.0.1:${port}/${name}`, stop };
+  return {
+    url: (name = 'postgres') => `postgresql://postgres@127.0.0.1:${port}/${name}`,
+    pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
+    stop,
+  };
 }
 
 /** A new empty database on the server at `serverUrl` (its `postgres` database); returns its URL. */
