@@ -14,6 +14,7 @@
 //   and the statements' driver wait for it (postgresql.server.ts, sql-postgresql.server.ts).
 // - While the listening connection is down, notifications are lost: every table counts as written
 //   when it is back, and on every reading until then.
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { TABLES, USER_COLUMNS_NOT_SHOWN, type ChangeSource, type Table } from './changes.server';
 import type { PostgresConnection } from './migrate.server';
@@ -51,8 +52,8 @@ export interface PostgresChanges {
   close(): Promise<void>;
 }
 
-/** Markers are notified on the same channel with this prefix and the process's own id. */
-const MARKER = `marker:${process.pid}:`;
+/** Markers are notified on the same channel with this prefix, then the listener's own name. */
+const MARKERS = 'marker:';
 /** A marker that has not come back by then (a lost connection, say) moves every table instead. */
 const CAUGHT_UP_MS = 1_000;
 
@@ -68,24 +69,28 @@ export async function listenForChanges(config: pg.ClientConfig): Promise<Postgre
   const count = (table: string) => counts.set(table, (counts.get(table) ?? 0) + 1);
   /** Callers waiting for the next marker to be sent, and those waiting for each marker sent. */
   let unsent: (() => void)[] = [];
-  const sent = new Map<number, (() => void)[]>();
+  const sent = new Map<number, { waiters: (() => void)[]; late: NodeJS.Timeout }>();
+  const wake = (number: number) => {
+    const marker = sent.get(number);
+    if (!marker) return;
+    sent.delete(number);
+    clearTimeout(marker.late);
+    for (const resolve of marker.waiters) resolve();
+  };
   let markers = 0;
+  // Random, not the process id: processes on two machines may have the same.
+  const mine = `${MARKERS}${randomBytes(8).toString('hex')}:`;
   const markerCame = (payload: string) => {
     // Another process's marker is not ours to count or answer.
-    if (!payload.startsWith(MARKER)) return;
-    const number = Number(payload.slice(MARKER.length));
+    if (!payload.startsWith(mine)) return;
+    const number = Number(payload.slice(mine.length));
     // In order: this marker's arrival means every earlier one's notifications are in too.
-    for (const [n, waiters] of sent) {
-      if (n > number) break;
-      sent.delete(n);
-      for (const wake of waiters) wake();
-    }
+    for (const n of [...sent.keys()]) if (n <= number) wake(n);
   };
   /** Every waiter gives up: what it waited for counts as written. */
   const giveUp = () => {
     gaps++;
-    for (const waiters of sent.values()) for (const wake of waiters) wake();
-    sent.clear();
+    for (const n of [...sent.keys()]) wake(n);
   };
 
   const connect = async () => {
@@ -93,7 +98,7 @@ export async function listenForChanges(config: pg.ClientConfig): Promise<Postgre
     const client = new pg.Client({ ...config, application_name: 'ctf changes' });
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      if (message.payload.startsWith('marker:')) markerCame(message.payload);
+      if (message.payload.startsWith(MARKERS)) markerCame(message.payload);
       else count(message.payload);
     });
     client.on('error', () => lost(client));
@@ -146,15 +151,13 @@ export async function listenForChanges(config: pg.ClientConfig): Promise<Postgre
             const waiters = unsent;
             unsent = [];
             const number = ++markers;
-            sent.set(number, waiters);
             const late = setTimeout(() => {
-              if (!sent.has(number)) return;
               gaps++;
-              sent.delete(number);
-              for (const wake of waiters) wake();
+              wake(number);
             }, CAUGHT_UP_MS);
             late.unref();
-            client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${MARKER}${number}`]).catch(() => {}); // a lost connection gives up on it (lost)
+            sent.set(number, { waiters, late });
+            client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${mine}${number}`]).catch(() => {}); // a lost connection gives up on it (lost)
           });
         }
         unsent.push(resolve);

@@ -1,7 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { isUniqueViolation } from '~/lib/errors.server';
+import pg from 'pg';
+import { DatabaseBusy, databaseBusy, isUniqueViolation } from '~/lib/errors.server';
 import { openPostgresDatabase, type PostgresDatabase } from '~/lib/postgresql.server';
+import { WRITE_LOCK } from '~/lib/sql-postgresql.server';
+import { BUSY } from '~/lib/sql.server';
 import { freshDatabase } from '../support/postgres-cluster';
 
 const opened: PostgresDatabase[] = [];
@@ -45,5 +48,44 @@ describe('the database on PostgreSQL', () => {
       }),
     ).rejects.toThrow('changed my mind');
     expect((await db.user.findUniqueOrThrow({ where: { id: created.id } })).coin).toBe(0);
+  });
+
+  it('lets one write transaction run at a time: two that read, decide, then write never decide on the same reading', async () => {
+    const { db } = await open(await freshDatabase(inject('postgresUrl')));
+    const user = await db.user.create({ data: { username: 'Bo', usernameKey: 'bo', fullname: 'Bo', email: 'bo@example.test', passwordHash: 'x', coin: 10 } });
+    // Ten purchases of 3 coins each at once, each reading the balance first: three can pass.
+    const spend = () =>
+      db.$transaction(async (tx) => {
+        const { coin } = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { coin: true } });
+        if (coin < 3) return false;
+        await new Promise((resolve) => setTimeout(resolve, 5)); // another would read the same balance now
+        await tx.user.update({ where: { id: user.id }, data: { coin: coin - 3 } });
+        return true;
+      });
+    const spent = await Promise.all(Array.from({ length: 10 }, spend));
+    expect(spent.filter(Boolean)).toHaveLength(3);
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).coin).toBe(1);
+  });
+
+  it('fails a write transaction that waited for the writers\' lock past the bound as DatabaseBusy, and runs it once the lock is free', async () => {
+    const url = await freshDatabase(inject('postgresUrl'));
+    const { db } = await open(url);
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    const bound = BUSY.boundMs;
+    try {
+      BUSY.boundMs = 200;
+      await other.query(WRITE_LOCK.replace('pg_advisory_xact_lock', 'pg_advisory_lock'));
+      const started = performance.now();
+      const refused = await db.$transaction((tx) => tx.category.create({ data: { name: 'Web', nameKey: 'web' } })).catch((error: unknown) => error);
+      expect(databaseBusy(refused)).toBeInstanceOf(DatabaseBusy);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      await other.query(WRITE_LOCK.replace('pg_advisory_xact_lock', 'pg_advisory_unlock'));
+      await db.$transaction((tx) => tx.category.create({ data: { name: 'Web', nameKey: 'web' } }));
+      expect(await db.category.count()).toBe(1);
+    } finally {
+      BUSY.boundMs = bound;
+      await other.end();
+    }
   });
 });
