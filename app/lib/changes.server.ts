@@ -18,8 +18,8 @@ export const USER_COLUMNS_NOT_SHOWN: ReadonlySet<string> = new Set(['lastLoginAt
 
 export interface ChangeSource {
   /**
-   * A number that changes whenever one of `tables` is written, by this process at once, by another
-   * within the source's own delay. Only equality between two readings means anything.
+   * A number that changes whenever one of `tables` is written, by this process once the write has
+   * returned, by another within the source's own delay. Only equality between two readings means anything.
    */
   version(tables: readonly Table[]): number;
 }

@@ -1,9 +1,9 @@
 // Values computed from the database and kept in memory until a table they were read from changes.
 // Every cache of the process (standings, the board's catalog and solve counts, header counts,
 // session lookups) is one of these; the page cache uses the same changeVersion (changes.server.ts,
-// the one invalidation interface). With SQLite's change counters behind it they assume ONE process:
-// another process's commits are seen through PRAGMA data_version within 50 ms and then drop
-// everything (docs/rules.md "Speed").
+// the one invalidation interface). Another process's writes drop them within that interface's delay
+// (50 ms on SQLite, a notification's on PostgreSQL), this process's by the time the write returns
+// (docs/rules.md "Speed").
 import { getHeapStatistics } from 'node:v8';
 import { LRUCache } from 'lru-cache';
 import { logger } from './logger.server';

@@ -1,6 +1,7 @@
 // `npm run bench -- small --databases` (issue 22 §6): the 2,000-player competition (competition.ts,
 // every player holding its live stream) on SQLite with one process, then on PostgreSQL with one,
 // two and four processes (WORKERS), on this machine, each figure beside its ratio to the SQLite run.
+// `--databases=N`: N of the event's players play (a host the 2,000 saturate compares nothing).
 // - One dataset for every run: generated in a SQLite file, copied into a PostgreSQL template
 //   database (to-postgresql.ts); each run starts from a fresh copy (a competition uses up its
 //   players' right flags) and a fresh server, warmed up as run.ts warms one for --competition-only.
@@ -8,7 +9,7 @@
 //   postgres-cluster.ts) with its writes reaching the disk but commits not waiting for them, as
 //   SQLite's synchronous=NORMAL in WAL mode does. It runs on the same two cores as the server
 //   processes and the players: its CPU is reported beside theirs.
-// Results go to tests/bench/results.json under `databases.<size>`, the rest of the file kept.
+// Results go to tests/bench/results.json under `databases.<size>-<players>`, the rest of the file kept.
 import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -63,8 +64,9 @@ export interface DatabaseRun {
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-export async function databases(size: SizeName, host: DatabasesHost, quick: boolean) {
-  const [seconds, players] = quick ? [QUICK_COMPETITION_S, QUICK_PLAYERS] : [COMPETITION_S, PLAYERS];
+export async function databases(size: SizeName, host: DatabasesHost, options: { quick: boolean; players?: number }) {
+  const [seconds, defaultPlayers] = options.quick ? [QUICK_COMPETITION_S, QUICK_PLAYERS] : [COMPETITION_S, PLAYERS];
+  const players = options.players ?? defaultPlayers;
   const dir = resolve(`data/bench-${size}-databases`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -192,12 +194,13 @@ async function play(
   }
 }
 
-/** Saves a result under `databases.<size>` in results.json, the rest of the file kept. */
+/** Saves a result under `databases.<size>-<players>` in results.json, the rest of the file kept. */
 export function saveDatabases(file: string, result: Awaited<ReturnType<typeof databases>>) {
   let saved: Record<string, any> = {};
   try {
     saved = JSON.parse(readFileSync(file, 'utf8'));
   } catch {}
-  saved.databases = { ...(saved.databases ?? {}), [result.size]: result };
+  // One result per size and player count: a run at another count keeps the 2,000-player one.
+  saved.databases = { ...(saved.databases ?? {}), [`${result.size}-${result.players}`]: result };
   writeFileSync(file, JSON.stringify(saved, null, 2) + '\n');
 }

@@ -46,8 +46,12 @@ if (CAPACITY_FIRST !== undefined && !(Number.isInteger(CAPACITY_FIRST) && CAPACI
 /**
  * --databases: only the comparison of issue 22 §6 (databases.ts): the competition on SQLite with one
  * process, then on PostgreSQL with one, two and four; with --quick, 30 s of 500 players each.
+ * --databases=N: N players (of the event's 2,000), to compare below what saturates the host.
  */
-const DATABASES = args.includes('--databases');
+const DATABASES_ARG = args.find((a) => a === '--databases' || a.startsWith('--databases='));
+const DATABASES = DATABASES_ARG !== undefined;
+const DATABASES_PLAYERS = DATABASES_ARG?.includes('=') ? Number(DATABASES_ARG.slice('--databases='.length)) : undefined;
+if (DATABASES_PLAYERS !== undefined && !(Number.isInteger(DATABASES_PLAYERS) && DATABASES_PLAYERS > 0)) throw new Error(`--databases=N wants a player count, not ${DATABASES_ARG}`);
 /** --only=text: only the endpoint scenarios whose name holds the text, no competition, nothing saved (to compare one figure quickly). */
 const ONLY = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 /** --verdicts: judge the saved results.json again (after the targets changed, say), running nothing. */
@@ -77,7 +81,7 @@ const ATTACKERS: AttackerName[] = (() => {
 const seconds = QUICK ? 2 : undefined;
 const arg = args.find((a) => !a.startsWith('--')) ?? 'all';
 if (!['small', 'large', 'all'].includes(arg)) {
-  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--capacity[=first player count]] [--only=text] [--workers=N] [--databases] [--verdicts]');
+  console.error('usage: npm run bench -- [small|large|all] [--profile] [--quick] [--no-build] [--competition-only] [--no-streams] [--attackers[=slow-body,repeated-fields,stream-hog]] [--capacity[=first player count]] [--only=text] [--workers=N] [--databases[=players]] [--verdicts]');
   process.exit(2);
 }
 const sizes: SizeName[] = arg === 'all' ? ['small', 'large'] : [arg as SizeName];
@@ -552,11 +556,11 @@ async function runDatabases() {
   if (PROFILE || ATTACKERS.length || WORKERS > 1) throw new Error('--databases runs alone: without --profile, --attackers or --workers (it sets its own)');
   if (!NO_BUILD) build();
   for (const name of sizes) {
-    const result = await databases(name, { startServer: (dir, env) => startServer(dir, undefined, env), memory, cpuSeconds, loginCookie }, QUICK);
+    const result = await databases(name, { startServer: (dir, env) => startServer(dir, undefined, env), memory, cpuSeconds, loginCookie }, { quick: QUICK, players: DATABASES_PLAYERS });
     if (QUICK) console.log('\n(--quick: database results not saved)');
     else {
       saveDatabases(RESULTS, result);
-      console.log(`\nsaved ${RESULTS} (databases.${name}; the rest of the file kept)`);
+      console.log(`\nsaved ${RESULTS} (databases.${name}-${result.players}; the rest of the file kept)`);
     }
   }
 }
