@@ -42,9 +42,9 @@ export const DATABASE_BUSY_RETRY_AFTER = 3;
 /**
  * The database could not take a write in time: another process held SQLite's write lock (a backup,
  * the sqlite3 shell, a migration), or PostgreSQL's writers' lock, past the retry bound of
- * lib/sql.server.ts. Not a DomainError: it is
- * a passing fault of the server, not an answer about the input, so no form shows it as a message;
- * it reaches the one mapping (api(), route-errors) and is answered 503 with Retry-After.
+ * lib/sql.server.ts. Not a DomainError: it is a passing fault of the server, not an answer about the
+ * input, so no form shows it as a message; it reaches the one mapping (api(), route-errors) and is
+ * answered 503 with Retry-After.
  */
 export class DatabaseBusy extends Error {
   readonly status = 503;

@@ -7,10 +7,11 @@
 // Security" ("Login limits") states the numbers.
 //
 // The counters live in the database (rate-limiter-flexible's Prisma store, table RateLimit, or its
-// PostgreSQL store on PostgreSQL), not in the process: every process that shares the database counts the same failures, so a guesser gains
-// nothing by spreading attempts over them. These limits meet a few requests a second at most (each
-// counted attempt is a small write transaction); the flag attempts' limit, met on every wrong flag of
-// a competition, stays in memory (domain/submit-flag.server.ts).
+// PostgreSQL store on PostgreSQL), not in the process: every process that shares the database
+// counts the same failures, so a guesser gains nothing by spreading attempts over them. These limits
+// meet a few requests a second at most (each counted attempt is a small write); the flag attempts'
+// limit, met on every wrong flag of a competition, counts the attempt log instead
+// (domain/attempt-log.server.ts).
 import { RateLimiterPostgres, RateLimiterPrisma, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { db, postgresPool } from './db.server';
 import { env } from './env.server';

@@ -158,8 +158,9 @@ export function postgresDriver(pool: pg.Pool, caughtUp: () => Promise<void> = as
         for (const job of jobs) outcomes.push(await runJob(client, job));
         await client.query('COMMIT');
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        client.release();
+        // A connection that cannot even roll back goes, rather than back to the pool.
+        const rolledBack = await client.query('ROLLBACK').then(() => true, () => false);
+        client.release(!rolledBack);
         throw error; // nothing was written: every job is rejected (commitQueued)
       }
       client.release();
