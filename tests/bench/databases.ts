@@ -3,8 +3,9 @@
 // two and four processes (WORKERS), on this machine, each figure beside its ratio to the SQLite run.
 // `--databases=N`: N of the event's players play (a host the 2,000 saturate compares nothing).
 // - One dataset for every run: generated in a SQLite file, copied into a PostgreSQL template
-//   database (to-postgresql.ts); each run starts from a fresh copy (a competition uses up its
-//   players' right flags) and a fresh server, warmed up as run.ts warms one for --competition-only.
+//   database (prisma/copy-to-postgresql.ts); each run starts from a fresh copy (a competition uses
+//   up its players' right flags) and a fresh server, warmed up as run.ts warms one for
+//   --competition-only.
 // - PostgreSQL is Debian's, started for the bench on a free loopback port (tests/support/
 //   postgres-cluster.ts) with its writes reaching the disk but commits not waiting for them, as
 //   SQLite's synchronous=NORMAL in WAL mode does. It runs on the same two cores as the server
@@ -21,7 +22,7 @@ import { competition, COMPETITION_S, PLAYERS, QUICK_COMPETITION_S, QUICK_PLAYERS
 import { generate, SIZES, type Dataset } from './dataset';
 import { addTeamEvent, EVENT_SIZES } from './event-dataset';
 import { load, scenarios, type Scenario } from './load';
-import { copyToPostgres } from './to-postgresql';
+import { copyToPostgres } from '../../prisma/copy-to-postgresql';
 
 type SizeName = keyof typeof SIZES;
 
