@@ -54,10 +54,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   build: { target: 'es2022', rollupOptions: isSsrBuild ? {} : { output: { manualChunks: sharedChunks() } } },
   test: {
-    // Three projects, each runnable alone (`npx vitest run --project unit`): the domain and library
+    // Five projects, each runnable alone (`npx vitest run --project unit`): the domain and library
     // tests need no server and no build; the API contract tests run against the production build
-    // (`npm run build` first), one server for all their files; the PostgreSQL tests against one
-    // throwaway PostgreSQL server (Debian's package installed).
+    // (`npm run build` first), one server for all their files; the PostgreSQL ones against a
+    // throwaway PostgreSQL server (Debian's package installed): the domain's tests again
+    // (unit-postgresql), the API contract against two server processes (api-postgresql), and the
+    // PostgreSQL machinery itself (postgresql).
     projects: [
       {
         extends: true,

@@ -1,5 +1,5 @@
 // Two server processes on one database (issue 22 §2 and §4): what one process wrote or counted, the
-// other knows at once. Each keeps its caches in memory and learns which tables the other wrote from
+// other knows within 100 ms. Each keeps its caches in memory and learns which tables the other wrote from
 // the database (SQLite: lib/sql.server.ts "Change counters", within 50 ms; PostgreSQL: its
 // notifications, lib/changes-postgresql.server.ts). Login limits were counted in each process's
 // memory, so a guesser alternating between two processes never met a 429 (14 wrong passwords), and
