@@ -10,7 +10,7 @@
 // The `api` project runs this file on one SQLite file, `api-postgresql` on one PostgreSQL database.
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { uidToken } from '../support/api-client';
+import { newLearner, uidToken } from '../support/api-client';
 import { freshDatabase } from '../support/postgres-cluster';
 import { openStream } from '../support/live-stream';
 import { linkPath, waitForMail } from '../support/mailbox';
@@ -189,6 +189,45 @@ it('a notification sent through one process reaches a live stream held by the ot
   } finally {
     stream.close();
   }
+});
+
+/** A new learner, signed up and activated through `server` (its mail), logged in: token and id. */
+async function learnerOn(server: TestServer) {
+  const learner = newLearner();
+  const asked = Date.now();
+  const created = await call(server, 'POST', '/api/auth/users/', { json: learner });
+  expect(created.status).toBe(201);
+  const link = uidToken(linkPath(await waitForMail(server.mailDir, learner.email, { subject: /Activate/, after: asked })));
+  expect((await call(server, 'POST', '/api/auth/users/activation/', { json: link })).status).toBe(204);
+  return { id: created.body.id as number, token: await token(server, learner.email, learner.password) };
+}
+
+it('one player joining two teams of one event through both processes at once is in one team', async () => {
+  const events = await call(first, 'GET', '/api/events/?type=online&page_size=100');
+  const event = events.body.results.find((e: { name: string }) => e.name === 'Cyber Week Online CTF') as { id: number };
+  const [ownerA, ownerB, player] = [await learnerOn(first), await learnerOn(second), await learnerOn(first)];
+  const team = async (server: TestServer, owner: { token: string }, name: string) => {
+    const created = await call(server, 'POST', `/api/events/${event.id}/teams/`, { token: owner.token, json: { name, password: 'team-password-1', re_password: 'team-password-1' } });
+    expect(created.status).toBe(201);
+    return created.body.code_invitation as string;
+  };
+  const codes = [await team(first, ownerA, `Raced A ${Date.now()}`), await team(second, ownerB, `Raced B ${Date.now()}`)];
+  const joins = await Promise.all([first, second, first, second].map((server, i) => call(server, 'POST', '/api/teams/join/', { token: player.token, json: { code_invitation: codes[i % 2] } })));
+  expect(joins.filter((j) => j.status === 200)).toHaveLength(1);
+  const mine = await call(second, 'GET', '/api/teams/me/', { token: player.token });
+  expect(mine.status).toBe(200);
+  expect(mine.body.learners.map((l: { id: number }) => l.id)).toContain(player.id);
+});
+
+it('purchases sent to both processes at once never spend the same coins twice', async () => {
+  const staff = await token(first, SUPERUSER.email, SUPERUSER.password);
+  const player = await learnerOn(second);
+  expect((await call(first, 'POST', `/api/auth/users/${player.id}/coins/`, { token: staff, json: { amount: 150, reason: 'Raced purchases' } })).status).toBe(201);
+  const reward = await call(first, 'POST', '/api/rewards/', { token: staff, json: { title: `Raced ${Date.now()}`, coin: 100, is_ctf_certification_reward: false } });
+  expect(reward.status).toBe(201);
+  const bought = await Promise.all([first, second, first, second].map((server) => call(server, 'POST', `/api/rewards/${reward.body.id}/purchase/`, { token: player.token })));
+  expect(bought.map((b) => b.status).sort()).toEqual([201, 400, 400, 400]);
+  expect((await call(second, 'GET', '/api/auth/users/me/', { token: player.token })).body.coin).toBe(50);
 });
 
 // Last: it changes erin's password.
