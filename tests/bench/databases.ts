@@ -49,6 +49,8 @@ export interface DatabaseRun {
   viewsP99: number;
   startViewsP99: number;
   checksP99: number;
+  /** Each kind of request's p99 (ms): which of the views or checks makes the figures above. */
+  kindsP99: Record<string, number>;
   /** Errors other than 503s; the 503s (load shed, with Retry-After) apart. */
   errors: number;
   refused: number;
@@ -180,6 +182,7 @@ async function play(
       viewsP99: played.viewsP99,
       startViewsP99: viewsP99In(played, 'start'),
       checksP99: played.checksP99,
+      kindsP99: Object.fromEntries(Object.entries(played.kinds).map(([kind, stats]) => [kind, stats.p99])),
       errors: played.errors - played.admission.refused,
       refused: played.admission.refused,
       streamErrors: played.streams?.errors ?? 0,
