@@ -46,8 +46,9 @@ describe('category management', () => {
     const staff = await makeStaff();
     const existing = await makeCategory(unique('Forensics '));
     const other = await makeCategory();
-    for (const attempt of [createCategory(staff, { name: existing.name.toUpperCase() }), updateCategory(staff, other.id, { name: existing.name.toLowerCase() })]) {
-      const error = await attempt.catch((e) => e);
+    // One at a time: a second promise made before the first is awaited may reject unobserved.
+    for (const attempt of [() => createCategory(staff, { name: existing.name.toUpperCase() }), () => updateCategory(staff, other.id, { name: existing.name.toLowerCase() })]) {
+      const error = await attempt().catch((e) => e);
       expect(error).toBeInstanceOf(Invalid);
       expect(error.fields).toEqual({ name: [CATEGORY_MESSAGES.duplicate] });
     }
