@@ -130,6 +130,8 @@ export function toRoute(op: Operation, tag: string): RouteConfig {
   add(409, said[409]);
   add(413, said[413] ?? (op.body ? 'The body is larger than this call takes.' : undefined));
   if (op.rateLimited) add(429, 'Too many requests of this kind: try again after Retry-After seconds.', retryAfter);
+  // server.ts reads one upload per user at a time: another arriving meanwhile is refused.
+  if (op.body?.files) add(429, 'The caller already has uploads under way: try again after Retry-After seconds.', retryAfter);
   add(503, 'The server is busy (overloaded, or the database locked): try again after Retry-After seconds.', retryAfter);
   return {
     method: op.method,
