@@ -43,6 +43,9 @@ function sharedChunks() {
 /** API test files that start servers of their own (test-server.ts) rather than use the project's one. */
 const API_OWN_SERVERS = ['accept-in-rush', 'body-limit', 'body-parsing', 'configuration', 'database-busy', 'login-limits', 'overload', 'pipelined-hangups', 'shutdown', 'upload-limits', 'workers'].map((name) => `tests/api/${name}.test.ts`);
 
+/** API test files that assert one process's page-cache hits or shared renders. */
+const API_ONE_PROCESS = ['notifications', 'one-request-path', 'page-cache', 'shared-render', 'viewers-apart'].map((name) => `tests/api/${name}.test.ts`);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
@@ -75,8 +78,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'api-postgresql',
           include: ['tests/api/**/*.test.ts'],
           // These start servers of their own, on SQLite: what they test is the server's, not the database's
-          // (two-processes.test.ts starts its two on PostgreSQL here).
-          exclude: API_OWN_SERVERS,
+          // (two-processes.test.ts starts its two on PostgreSQL here). API_ONE_PROCESS count one process's
+          // page cache and shared renders: with two answering in turn, a hit depends on which one answers
+          // (two-processes.test.ts tests the cache across processes).
+          exclude: [...API_OWN_SERVERS, ...API_ONE_PROCESS],
           setupFiles: ['tests/support/vitest-setup.ts', 'tests/support/contract-fetch.ts', 'tests/support/server-database.ts'],
           globalSetup: ['tests/support/api-postgres-global-setup.ts'],
         },
