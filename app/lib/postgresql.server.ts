@@ -10,7 +10,7 @@ import type { PrismaClient } from '~/generated/prisma/client';
 import { installChangeTriggers, listenForChanges, type PostgresChanges } from './changes-postgresql.server';
 import { applyPostgresMigrations } from './migrate.server';
 import { postgresDriver, takeWriteLock } from './sql-postgresql.server';
-import { BUSY, type SqlDriver } from './sql.server';
+import { BUSY, mayWrite, type SqlDriver } from './sql.server';
 
 export interface PostgresDatabase {
   db: PrismaClient;
@@ -62,9 +62,6 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
 type AdapterFactory = InstanceType<typeof import('@prisma/adapter-pg').PrismaPg>;
 type Adapter = Awaited<ReturnType<AdapterFactory['connect']>>;
 type Query = Parameters<Adapter['queryRaw']>[0];
-
-/** A query that may write (anything but a SELECT). */
-const mayWrite = (query: Query) => !/^\s*SELECT\b/i.test(query.sql);
 
 /**
  * Prisma's adapter, with what every write through it needs here: a transaction takes its turn with

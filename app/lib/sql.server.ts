@@ -214,7 +214,7 @@ interface AdapterLike {
 }
 
 /** A query that may write (anything but a SELECT): it waits first when others wait for the lock. */
-const mayWrite = (query: unknown) => !/^\s*SELECT\b/i.test((query as { sql?: string } | undefined)?.sql ?? '');
+export const mayWrite = (query: unknown): boolean => !/^\s*SELECT\b/i.test((query as { sql?: string } | undefined)?.sql ?? '');
 
 // Takes the write lock in a transaction that has not read yet, changing nothing: a DELETE opens a
 // write transaction whatever its WHERE (no row, so no trigger and no page written, and another
