@@ -4,11 +4,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addTable, translator } from '~/lib/i18n';
-import fr from '~/locales/fr';
+import { translator } from '~/lib/i18n';
+import { installI18next } from '~/lib/i18next';
 import { EDITOR_TEXTS, editorTranslation } from './editor-texts';
 
-addTable('fr', fr);
+installI18next();
 
 /** MDXEditor's built code, where each text is written as its default (`t("toolbar.bold", "Bold")`). */
 function editorSource(): string {

@@ -4,8 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
-import { addTable } from '~/lib/i18n';
-import fr from '~/locales/fr';
+import { installI18next } from '~/lib/i18next';
 import { makeStaff, makeUser } from '../../tests/support/factories';
 import { makeNotification, register } from '../../tests/support/notification-factories';
 import { makeChallenge, makeEvent, makeSubmission } from '../../tests/support/review-factories';
@@ -19,7 +18,7 @@ import { invalidateSubmission, validateSubmission } from './submission-review.se
 import { joinTeam } from './teams.server';
 
 // The server holds the French table from the start (lib/language.server.ts); here, without a request.
-addTable('fr', fr);
+installI18next();
 
 const only = async (recipientId: number): Promise<Notification> => {
   const rows = await db.notification.findMany({ where: { recipientId } });

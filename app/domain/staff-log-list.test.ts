@@ -3,8 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/lib/db.server';
 import { Forbidden, Unauthorized } from '~/lib/errors.server';
-import { addTable } from '~/lib/i18n';
-import fr from '~/locales/fr';
+import { installI18next } from '~/lib/i18next';
 import { makeStaff, makeSuperuser, makeUser } from '../../tests/support/factories';
 import { makeReward } from '../../tests/support/reward-factories';
 import { makeChallenge, makeSolve } from '../../tests/support/standings-factories';
@@ -15,7 +14,7 @@ import { STAFF_ACTION_KINDS, STAFF_ACTION_LABELS, staffActionLabel } from './sta
 import { describeDetail, listStaffActions, staffLogPeople } from './staff-log-list.server';
 
 // The server holds French from the start (lib/language.server.ts); this test adds it itself.
-addTable('fr', fr);
+installI18next();
 
 const PAGE = { page: 1, pageSize: 20 };
 

@@ -1,25 +1,12 @@
-// The site's translator (lib/i18n.ts tableTranslator) reads keys as i18next reads them, without
-// loading i18next: English is the keys themselves, French its table. Held here to i18next's own
-// answers, for English keys with no table and for every key of the French table, with the values and
-// counts a page gives, or a page would read differently than the tables were written for.
-import i18next from 'i18next';
+// The site's translator is i18next (lib/i18next.ts); a browser renders a page first without it
+// (lib/i18n.ts tableTranslator: English as its keys, French from the texts the page came with). That
+// first translator is held here to i18next's answers, for English keys with no table and for every
+// key of the French table, with the values and counts a page gives, or hydration would find other
+// texts than the server wrote.
 import { describe, expect, it } from 'vitest';
-import { addTable, translator } from './i18n';
+import { tableTranslator } from './i18n';
+import { i18nextTranslator } from './i18next';
 import fr from '~/locales/fr';
-
-const reference = i18next.createInstance();
-await reference.init({
-  initAsync: false,
-  lng: 'en',
-  fallbackLng: false,
-  supportedLngs: ['en', 'fr'],
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  returnEmptyString: false,
-  resources: { fr: { translation: fr } },
-});
-addTable('fr', fr);
 
 const CASES: [string, Record<string, unknown>?][] = [
   ['Log in'],
@@ -52,19 +39,34 @@ function frenchCases(): [string, Record<string, unknown>?][] {
   return cases;
 }
 
-describe('the translator', () => {
+describe("a browser's first translator", () => {
   it('reads English as i18next writes a key it has no table for', () => {
-    const t = translator('en');
-    for (const [key, options] of CASES) expect(t(key, options as never), key).toBe(reference.getFixedT('en')(key, options as never));
+    const t = tableTranslator('en');
+    const i18n = i18nextTranslator('en');
+    for (const [key, options] of CASES) expect(t(key, options as never), key).toBe(i18n(key, options as never));
   });
 
   it('reads every key of the French table as i18next does, counts and values included', () => {
-    const t = translator('fr');
-    const i18n = reference.getFixedT('fr');
+    const t = tableTranslator('fr', fr);
+    const i18n = i18nextTranslator('fr');
     const cases = [...CASES, ...frenchCases()];
     expect(cases.length).toBeGreaterThan(2000);
     for (const [key, options] of cases) expect(t(key, options as never), `${key} ${JSON.stringify(options)}`).toBe(i18n(key, options as never));
     expect(t('Log in')).not.toBe('Log in');
     expect(t('{{count}} points', { count: 1 })).not.toBe(t('{{count}} points', { count: 2 }));
+  });
+});
+
+describe('the site translator', () => {
+  it('answers a call it remembers as it answered it first, and keeps calls that read differently apart', () => {
+    const t = i18nextTranslator('fr');
+    const key = '{{count}} points';
+    const calls: [string, Record<string, unknown>?][] = [[key], [key, { count: 1 }], [key, { count: 2 }], [key, { count: '1' }], ['Not given: {{name}}.', {}], ['Not given: {{name}}.', { name: undefined }], ['Not given: {{name}}.', { name: null }], ['Not given: {{name}}.', { name: 'x' }]];
+    // Each as a translator that remembers nothing yet answers it, asked in both orders.
+    const fresh = calls.map(([k, options]) => i18nextTranslator('fr')(k, options as never));
+    expect(calls.map(([k, options]) => t(k, options as never))).toEqual(fresh);
+    expect([...calls].reverse().map(([k, options]) => t(k, options as never))).toEqual([...fresh].reverse());
+    expect(fresh.slice(1, 3)).toEqual([fr['{{count}} points_one']!.replace('{{count}}', '1'), fr['{{count}} points_other']!.replace('{{count}}', '2')]);
+    expect(fresh.slice(4)).toEqual(['Not given: {{name}}.', 'Not given: .', 'Not given: .', 'Not given: x.']);
   });
 });

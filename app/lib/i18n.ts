@@ -1,14 +1,13 @@
 // The site's two languages (docs/rules.md "Languages"). Keys are the English texts themselves
 // (i18next's natural-language keys): SPEC's messages stay letter for letter, English needs no table,
-// and a text without French still reads in English rather than as a key. French has its table
-// (app/locales/fr/), which the server holds from the start; a French page comes with the texts it
-// shows (lib/page-texts.server.ts) and its browser loads the whole table at the reader's first tap or
-// key: English pages never carry it. Pages translate texts where they show them (`t`); a message
-// with values in it is worded where it is made (`say`), in the current language.
-// One translator serves both (`tableTranslator`): a key, its French and its `{{name}}`s, read as
-// i18next reads them (lib/i18n.test.ts holds it to i18next's answers for every key of the table).
-// i18next itself is not loaded: it was 15 KB of compressed script on every French page, of a
-// 120 KiB budget, for the two things the tables use (a count's `_one`/`_other` form and `{{name}}`).
+// and a text without French still reads in English rather than as a key. The translator is i18next
+// (lib/i18next.ts), which the server holds from the start for both languages. A browser renders a page
+// first with what came with it: English pages are their keys (`tableTranslator`, held to i18next's
+// answers by lib/i18n.test.ts), and a French page carries the texts its render read
+// (lib/page-texts.server.ts). i18next and the French table follow as one chunk at the reader's first
+// tap or key: English pages never load them (about 30 KiB of compressed script, on a 120 KiB budget).
+// Pages translate texts where they show them (`t`); a message with values in it is worded where it is
+// made (`say`), in the current language.
 // app/locales/translations.test.ts fails when a text shown to users has no French, or when French
 // keeps a text nothing shows any more.
 import type { TFunction } from 'i18next';
@@ -42,18 +41,12 @@ function fill(text: string, options: unknown): string {
 /** The element a page's own texts travel in (lib/page-texts.server.ts), read and removed by entry.client.tsx before it hydrates. */
 export const PAGE_TEXTS_ID = 'page-texts';
 
-/** Called with each table entry a translator reads: the server keeps a page's own (lib/page-texts.server.ts). */
-let noteRead: ((key: string, text: string) => void) | null = null;
-export function setTextReadRecorder(recorder: (key: string, text: string) => void): void {
-  noteRead = recorder;
-}
-
 /**
- * A language's translator: the key's text in `table` (the key itself when it has none, or an empty
- * one), with a numeric `count` picking its `_one`/`_other` form by the language's plural rules
- * first, then `{{name}}` filled in. Without a table (English) the key is the text: a count's English
- * wording is chosen by the code that counts. `missed` is told of a key the table lacks (a page's
- * own table, which has only the texts the server's render read).
+ * A browser's first translator of a page: the key's text in `table` (the key itself when it has
+ * none, or an empty one), with a numeric `count` picking its `_one`/`_other` form by the language's
+ * plural rules first, then `{{name}}` filled in, as i18next reads them. Without a table (English) the
+ * key is the text: a count's English wording is chosen by the code that counts. `missed` is told of a
+ * key the table lacks (a page's own table, which has only the texts the server's render read).
  */
 export function tableTranslator(language: Language, table?: Readonly<Record<string, string>>, missed?: () => void): TFunction {
   const plural = new Intl.PluralRules(language);
@@ -68,8 +61,6 @@ export function tableTranslator(language: Language, table?: Readonly<Record<stri
       const entry = counted && texts[counted] ? counted : texts[key] ? key : null;
       if (entry) text = texts[entry];
       else missed?.();
-      // A key without French is noted as itself: a page's own texts then answer it as the server did.
-      noteRead?.(entry ?? key, text);
     }
     return fill(text, options);
   }) as TFunction;
@@ -77,41 +68,30 @@ export function tableTranslator(language: Language, table?: Readonly<Record<stri
 
 const english = tableTranslator('en');
 const translators = new Map<Language, TFunction>([['en', english]]);
-/** Languages whose translator has only a page's own texts (entry.client.tsx), until the table is in. */
+/** Languages whose translator has only a page's own texts (entry.client.tsx), until i18next is in. */
 const partial = new Set<Language>();
 const tableListeners = new Set<() => void>();
 
-/**
- * Puts a language's table in place: the server at start (lib/language.server.ts), a browser when it
- * shows a page in it. A `partial` table (the texts the page's render read, sent with it) serves
- * until the whole one is in: the first key it lacks loads the whole table, and every useT() renders
- * again once it is there.
- */
-export function addTable(language: Exclude<Language, 'en'>, table: Readonly<Record<string, string>>, { partial: own = false } = {}): void {
-  if (translators.has(language) && !partial.has(language)) return;
-  if (own) {
-    partial.add(language);
-    translators.set(language, tableTranslator(language, table, () => void completeTable(language)));
-    return;
-  }
+/** Puts a language's whole translator in place (lib/i18next.ts): every useT() renders again with it. */
+export function addTranslator(language: Language, t: TFunction): void {
   partial.delete(language);
-  translators.set(language, tableTranslator(language, table));
+  translators.set(language, t);
   for (const listener of tableListeners) listener();
 }
 
-// Each language's table but English's, as a chunk of its own.
-const TABLES: Record<Exclude<Language, 'en'>, () => Promise<void>> = {
-  fr: async () => addTable('fr', (await import('~/locales/fr')).default),
-};
-const loading = new Map<Language, Promise<void>>();
+/**
+ * A page's own texts (the texts the server's render read, sent with it) as its language's
+ * translator in a browser, until i18next is in: the first key they lack loads it.
+ */
+export function addPageTexts(language: Exclude<Language, 'en'>, texts: Readonly<Record<string, string>>): void {
+  if (translators.has(language)) return;
+  partial.add(language);
+  translators.set(language, tableTranslator(language, texts, () => completeTable(language)));
+}
 
-function loadWhole(language: Exclude<Language, 'en'>): Promise<void> {
-  let pending = loading.get(language);
-  if (!pending) {
-    pending = TABLES[language]();
-    loading.set(language, pending);
-  }
-  return pending;
+let loading: Promise<void> | null = null;
+function loadWhole(): Promise<void> {
+  return (loading ??= import('./i18next').then(({ installI18next }) => installI18next()));
 }
 
 /**
@@ -121,16 +101,15 @@ function loadWhole(language: Exclude<Language, 'en'>): Promise<void> {
  * setting): useT() then suspends, and React keeps the page before it on screen until it is in.
  */
 export function loadTable(language: Language): Promise<void> | null {
-  if (translators.has(language)) return null;
-  return loadWhole(language as Exclude<Language, 'en'>);
+  return translators.has(language) ? null : loadWhole();
 }
 
 /**
- * Loads the whole table of a language the page has only its own texts of (no-op otherwise):
- * at the reader's first tap or key (entry.client.tsx), before a navigation or a check needs more.
+ * Loads i18next for a language the page has only its own texts of (no-op otherwise): at the
+ * reader's first tap or key (entry.client.tsx), before a navigation or a check needs more.
  */
 export function completeTable(language: Language): void {
-  if (partial.has(language)) void loadWhole(language as Exclude<Language, 'en'>).catch(() => loading.delete(language));
+  if (partial.has(language)) void loadWhole().catch(() => (loading = null));
 }
 
 const subscribeTables = (listener: () => void) => {

@@ -7,15 +7,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import { createCookie } from 'react-router';
 import { LanguageDetector } from 'remix-i18next/server';
-import fr from '~/locales/fr';
 import { resolveRequest } from './auth.server';
 import { routePath } from './request-guards.server';
 import { secure } from './session.server';
 import { unrecorded } from './viewer-reads.server';
-import { addTable, DEFAULT_LANGUAGE, isLanguage, LANGUAGES, setLanguageSource, type Language } from './i18n';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, setLanguageSource, type Language } from './i18n';
+import { installI18next } from './i18next';
 
-// The server renders in both languages from the start.
-addTable('fr', fr);
+// The server renders in both languages from the start, through i18next.
+installI18next();
 
 const YEAR_S = 365 * 24 * 3600;
 export const languageCookie = createCookie('ctf_lng', { path: '/', sameSite: 'lax', httpOnly: true, secure, maxAge: YEAR_S });

@@ -4,14 +4,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TFunction } from 'i18next';
 import type { Transporter } from 'nodemailer';
-import fr from '~/locales/fr';
 import { env } from './env.server';
-import { addTable, DEFAULT_LANGUAGE, isLanguage, translator } from './i18n';
+import { DEFAULT_LANGUAGE, isLanguage, translator } from './i18n';
+import { installI18next } from './i18next';
 import { logger } from './logger.server';
 
-// An e-mail is written in its recipient's language, whatever page sends it: French is loaded with
-// the module that sends, not only with the pages' language (lib/language.server.ts, which adds it too).
-addTable('fr', fr);
+// An e-mail is written in its recipient's language, whatever page sends it: i18next is installed with
+// the module that sends, not only with the pages' language (lib/language.server.ts, which installs it too).
+installI18next();
 
 /**
  * The translator of an e-mail to an account whose `language` is `language` (User.language: 'en',

@@ -1,13 +1,14 @@
 // A French page carries the texts its render read (lib/page-texts.server.ts), and a browser with
-// only those reads the rest in French once the whole table is in (lib/i18n.ts addTable, partial).
+// only those reads the rest in French once i18next and the whole table are in (lib/i18n.ts addPageTexts).
 import { describe, expect, it } from 'vitest';
-import { addTable, completeTable, loadTable, tableTranslator, translator } from './i18n';
+import { addPageTexts, completeTable, loadTable, translator } from './i18n';
+import { i18nextTranslator } from './i18next';
 import { readingTexts, withPageTexts } from './page-texts.server';
 import fr from '~/locales/fr';
 
 describe("a page's own texts", () => {
   it('are the table entries its render read, a count by the form it took, and the keys it read without French as themselves', async () => {
-    const t = tableTranslator('fr', fr);
+    const t = i18nextTranslator('fr');
     const texts = new Map<string, string>();
     await readingTexts(texts, async () => {
       t('Log in');
@@ -31,8 +32,8 @@ describe("a page's own texts", () => {
     expect(withPageTexts(page, new Map())).toBe(page);
   });
 
-  it("serve a browser until the whole table is in, which the first text they lack loads", async () => {
-    addTable('fr', { Home: fr.Home }, { partial: true });
+  it('serve a browser until i18next is in, which the first text they lack loads', async () => {
+    addPageTexts('fr', { Home: fr.Home });
     // A page's own texts count as the language's translator: nothing to wait for before hydrating.
     expect(loadTable('fr')).toBeNull();
     expect(translator('fr')('Home')).toBe(fr.Home);
@@ -40,8 +41,8 @@ describe("a page's own texts", () => {
     completeTable('fr');
     await expect.poll(() => translator('fr')('Events')).toBe(fr.Events);
     expect(fr.Events).not.toBe('Events');
-    // The whole table is not replaced by a page's texts afterwards.
-    addTable('fr', { Home: 'autre' }, { partial: true });
+    // i18next is not replaced by a page's texts afterwards.
+    addPageTexts('fr', { Home: 'autre' });
     expect(translator('fr')('Home')).toBe(fr.Home);
   });
 });

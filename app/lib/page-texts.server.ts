@@ -1,13 +1,14 @@
 // A page in French carries the French texts its render read (docs/rules.md "Languages"), so the
-// browser hydrates it at once instead of first loading the whole table (about 17 KiB of compressed
-// script, which put French learner pages over the 120 KiB budget on a slow link). The whole table
-// follows at the reader's first tap or key, or at the first text the page's own lacks
-// (lib/i18n.ts `addTable`, entry.client.tsx).
+// browser hydrates it at once instead of first loading i18next and the whole table (about 30 KiB of
+// compressed script, which would put French learner pages over the 120 KiB budget on a slow link).
+// They follow at the reader's first tap or key, or at the first text the page's own lacks
+// (lib/i18n.ts `addPageTexts`, entry.client.tsx).
 //
 // It assumes the browser's first render reads the texts the server's did: hydration needs the same
 // markup anyway, and a text it lacks shows in English until the whole table is in, then in French.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PAGE_TEXTS_ID, setTextReadRecorder } from './i18n';
+import { PAGE_TEXTS_ID } from './i18n';
+import { setTextReadRecorder } from './i18next';
 
 const reads = new AsyncLocalStorage<Map<string, string>>();
 setTextReadRecorder((key, text) => reads.getStore()?.set(key, text));

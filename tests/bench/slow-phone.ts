@@ -9,15 +9,15 @@ import { chromium, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEMO_PASSWORD } from '../../prisma/seed';
-import { addTable, translator, type Language } from '../../app/lib/i18n';
-import fr from '../../app/locales/fr';
+import { translator, type Language } from '../../app/lib/i18n';
+import { installI18next } from '../../app/lib/i18next';
 import { startTestServer } from '../support/test-server';
 
 const PROFILE = { cpuSlowdown: 4, latencyMs: 150, kbps: 1600 };
 const TARGETS = { fcpMs: 1000, jsKiB: 120 };
 const LEARNER = 'alice@example.com';
 
-addTable('fr', fr);
+installI18next();
 
 interface Measure { page: string; js: boolean; language: Language; fcpMs: number; bytes: { js: number; css: number; html: number; other: number }; firstOnWire: string[]; scripts: Record<string, number> }
 

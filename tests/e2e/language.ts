@@ -4,10 +4,10 @@
 // the project's language from the site's own tables.
 import { test } from '@playwright/test';
 import type { TFunction } from 'i18next';
-import { addTable, translator, type Language } from '../../app/lib/i18n';
-import fr from '../../app/locales/fr';
+import { translator, type Language } from '../../app/lib/i18n';
+import { installI18next } from '../../app/lib/i18next';
 
-addTable('fr', fr);
+installI18next();
 
 /** The language the running project's browser asks for. */
 export function projectLanguage(): Language {
