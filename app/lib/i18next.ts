@@ -81,7 +81,13 @@ export function i18nextTranslator(language: Language): TFunction {
   }) as TFunction;
 }
 
-/** Puts i18next in place for every language: the server at start, a browser when it loads this chunk. */
+let installed = false;
+/**
+ * Puts i18next in place for every language, once: the server at start (from each module that
+ * translates, so each works when loaded alone), a browser when it loads this chunk.
+ */
 export function installI18next(): void {
+  if (installed) return;
+  installed = true;
   for (const language of LANGUAGES) addTranslator(language, i18nextTranslator(language));
 }

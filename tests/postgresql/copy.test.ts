@@ -6,7 +6,7 @@ import { databasePath, env } from '~/lib/env.server';
 import { verifyPassword } from '~/lib/password.server';
 import { openPostgresDatabase, type PostgresDatabase } from '~/lib/postgresql.server';
 import { copyToPostgres } from '../../prisma/copy-to-postgresql';
-import { seedDemo } from '../../prisma/seed';
+import { DEMO_PASSWORD, seedDemo } from '../../prisma/seed';
 import { freshDatabase } from '../support/postgres-cluster';
 
 let url: string;
@@ -34,7 +34,7 @@ describe('copying a SQLite site into PostgreSQL', () => {
     expect(before[0].length).toBeGreaterThan(3);
     expect(after).toEqual(before);
     const alice = after[0].find((u) => u.email === 'alice@example.com')!;
-    expect(await verifyPassword('demo-learner-2026', alice.passwordHash)).toBe(true);
+    expect(await verifyPassword(DEMO_PASSWORD, alice.passwordHash)).toBe(true);
   });
 
   it('goes on numbering after the copied rows, and refuses to copy into a database that holds rows', async () => {
