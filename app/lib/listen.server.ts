@@ -18,8 +18,8 @@ import type { Server as HttpServer } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { logger } from './logger.server';
 
-/** Descriptors beside the server's own: up to this many more connections accepted per turn. */
-export const EXTRA_DESCRIPTORS = 7;
+/** Descriptors beside the server's own: up to this many more connections accepted per turn (why 31: docs/limits.md). */
+export const EXTRA_DESCRIPTORS = 31;
 /** Room in the kernel for a start rush's connections: Node's default is 511; Linux caps it at net.core.somaxconn (4096 on Debian). */
 export const BACKLOG = 4_096;
 /** A child that has not handed the descriptors back by then is given up (the server still listens). */

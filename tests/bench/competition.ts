@@ -174,6 +174,12 @@ export interface CompetitionResult {
   clientCpuPercent?: number;
   /** The server's peak resident memory during the competition, sampled (set by run.ts). */
   serverPeakRssMiB?: number;
+  /**
+   * The most connections seen waiting in the kernel's accept queue (`ss`, sampled by run.ts; absent
+   * without `ss`): a wait there is before the server's clocks and its admission (docs/limits.md
+   * "Accepting connections").
+   */
+  acceptQueuePeak?: number;
 }
 
 // The session cookie as the site writes it (unsigned, see app/lib/session.server.ts).

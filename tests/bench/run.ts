@@ -7,7 +7,7 @@
 // it stops by itself. Targets are reported, never asserted (ARCHITECTURE "Tests").
 // `--capacity` runs nothing else: the largest competition the host holds and twice it (capacity.ts),
 // saved under results.json's `capacity` key, the rest of the file kept.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -353,9 +353,11 @@ async function runSize(name: SizeName) {
         competitionPeak = Math.max(competitionPeak, memory(server.child.pid!).rss);
       } catch {} // a server that died under attack has no /proc entry left: said below
     }, 250);
+    const acceptQueue = acceptQueueSampler(new URL(server.url).port);
     const options = { streams: STREAMS, attackers: hogToken ? { which: ATTACKERS, hogToken } : undefined };
     const played = QUICK ? await competition(server.url, event, QUICK_COMPETITION_S, QUICK_PLAYERS, options) : await competition(server.url, event, COMPETITION_S, PLAYERS, options);
     clearInterval(competitionSampler);
+    played.acceptQueuePeak = acceptQueue.stop();
     const { exitCode, signalCode } = server.child;
     if (exitCode !== null || signalCode !== null) {
       // What the players and the attackers met until then is the finding: shown before giving up.
@@ -397,9 +399,33 @@ function report(measured: Measured) {
   console.log(`  ${measured.name.padEnd(44)} ${String(measured.reqPerSec).padStart(6)} req/s${units}  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors}  rss ${measured.peakRssMiB} MiB  (${measured.requests} requests)${bare}`);
 }
 
+/**
+ * The server's accept queue (the Recv-Q `ss` shows for a listening socket), sampled every 250 ms
+ * through netlink: a connection waiting there has reached neither the server's clocks nor its
+ * admission. `stop()` gives the peak, or undefined when `ss` is not on the machine.
+ */
+function acceptQueueSampler(port: string): { stop: () => number | undefined } {
+  let peak: number | undefined;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    execFile('ss', ['-ltnH', `sport = :${port}`], (error, stdout) => {
+      busy = false;
+      if (error) return;
+      for (const line of stdout.trim().split('\n')) {
+        const waiting = Number(line.trim().split(/\s+/)[1]);
+        if (Number.isFinite(waiting)) peak = Math.max(peak ?? 0, waiting);
+      }
+    });
+  }, 250);
+  return { stop: () => (clearInterval(timer), peak) };
+}
+
 function reportCompetition(c: CompetitionResult) {
   console.log(`  ${c.name}: ${c.teams} teams, ${c.reqPerSec} req/s over ${c.seconds} s, ${c.submissions} submissions, errors ${c.errors}, server CPU ${c.serverCpuPercent ?? '?'}% of one core${c.unanswered ? `, ${c.unanswered} requests never answered` : ''}`);
   console.log(`    server peak memory during the competition: ${c.serverPeakRssMiB} MiB (sampled every 250 ms)`);
+  if (c.acceptQueuePeak !== undefined) console.log(`    kernel accept queue: at most ${c.acceptQueuePeak} connections waiting (sampled every 250 ms)`);
   const counts = (codes: Record<string, number>) => Object.entries(codes).map(([code, n]) => `${code}: ${n}`).join(', ') || 'none';
   if (c.streams) console.log(`    streams: ${c.streams.opened} opened, ${c.streams.heldAtEnd} held at the end, ${c.streams.shed} attempts shed (503, opened again after the badge's back-off), ${c.streams.errors} errors${Object.keys(c.streams.failures).length ? ` (failed attempts: ${counts(c.streams.failures)})` : ''}`);
   else console.log('    streams: none (--no-streams)');
