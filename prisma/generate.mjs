@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { postgresqlSchema } from './postgresql-schema.mjs';
 
 if (!existsSync('prisma/schema.prisma')) process.exit(0);
 const dir = join(tmpdir(), 'prisma-engine-stub');
@@ -18,15 +19,14 @@ const generate = (schema) =>
   });
 generate();
 
-// The PostgreSQL client: the same schema with only the datasource's provider changed (as
-// prisma/schema-engine.ts reads it for the PostgreSQL migrations), generated beside the SQLite one.
-// Its models and methods are the SQLite client's; lib/postgresql.server.ts opens it.
-const datasource = /(datasource db \{\s*provider\s*=\s*)"sqlite"/;
+// The PostgreSQL client: the same schema with only the datasource's provider changed
+// (prisma/postgresql-schema.mjs, which the PostgreSQL migrations read too), generated beside the
+// SQLite one. Its models and methods are the SQLite client's; lib/postgresql.server.ts opens it.
 const output = /(output\s*=\s*)"\.\.\/app\/generated\/prisma"/;
 const sqliteSchema = readFileSync('prisma/schema.prisma', 'utf8');
-if (!datasource.test(sqliteSchema) || !output.test(sqliteSchema)) throw new Error('prisma/schema.prisma: the datasource provider or the client output was not found; update prisma/generate.mjs');
+if (!output.test(sqliteSchema)) throw new Error('prisma/schema.prisma: the client output was not found; update prisma/generate.mjs');
 const pgSchema = join(dir, 'schema.prisma');
-writeFileSync(pgSchema, sqliteSchema.replace(datasource, '$1"postgresql"').replace(output, `$1"${resolve('app/generated/prisma-pg')}"`));
+writeFileSync(pgSchema, postgresqlSchema(sqliteSchema).replace(output, `$1"${resolve('app/generated/prisma-pg')}"`));
 generate(pgSchema);
 
 // The query compiler's WebAssembly comes as a module exporting it in base64. An imported module's

@@ -13,6 +13,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { postgresqlSchema } from './postgresql-schema.mjs';
 
 const require = createRequire(import.meta.url);
 export const SCHEMA_PATH = resolve('prisma/schema.prisma');
@@ -36,12 +37,7 @@ export const SQLITE: Dialect = {
 export const POSTGRESQL: Dialect = {
   provider: 'postgresql',
   migrationsDir: resolve('prisma/migrations-postgresql'),
-  schema: () => {
-    const schema = SQLITE.schema();
-    const datasource = /(datasource db \{\s*provider\s*=\s*)"sqlite"/;
-    if (!datasource.test(schema)) throw new Error(`${SCHEMA_PATH}: the datasource's provider "sqlite" was not found; update prisma/schema-engine.ts`);
-    return schema.replace(datasource, '$1"postgresql"');
-  },
+  schema: () => postgresqlSchema(SQLITE.schema(), SCHEMA_PATH),
   // Fields, not a connection string: the adapter makes its shadow database by overriding `database`,
   // which a connection string would take precedence over (the history would replay in `url` itself).
   adapter: (url) => new PrismaPg(parseIntoClientConfig(url)),
