@@ -378,6 +378,8 @@ export function capacityVerdicts(r: Pick<CapacityResult, 'size' | 'runs' | 'larg
     verdicts.push(`${mark(a.timeouts + streamTimeouts === 0)} ${size} at twice: ${a.timeouts} requests timed out (the client gave up after 10 s)${overload.streams ? `, ${streamTimeouts} streams` : ''} (target 0)`);
     verdicts.push(`${mark(a.resets + streamResets === 0)} ${size} at twice: ${a.resets} connections reset (${a.resetsKeptAlive} of them kept-alive)${overload.streams ? `, ${streamResets} streams` : ''} (target 0)`);
     const other = overload.errors - a.timeouts - a.resets - a.otherNetwork;
+    // A run at twice that holds the search's criteria too says the host's runs vary by more than the search's step.
+    if (overload.held) verdicts.push(`info   ${size} at twice (${overload.players} players): held the capacity criteria as well (views p99 ${overload.viewsP99} ms, start rush ${overload.startViewsP99} ms): runs on this host vary by more than the search's step, so the largest held is a lower bound`);
     verdicts.push(`info   ${size} at twice: ${other} other error answers, ${a.otherNetwork} other network failures${overload.streams ? `; streams ${overload.streams.opened} open, failures ${counts(overload.streams.failures)}` : ''}; server peak ${overload.serverPeakRssMiB} MiB${overload.serverDied ? `; SERVER DIED (${overload.serverDied})` : ''}`);
   } else verdicts.push(`info   ${size} no overload run: no competition held`);
   return verdicts;
