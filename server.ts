@@ -11,7 +11,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import compression from 'compression';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import serveStatic from 'serve-static';
-import { AnswerSlots, BoundedCounts, Turns } from './app/lib/admission.server';
+import { AnswerSlots, BoundedCounts, Turns, type SlotRelease } from './app/lib/admission.server';
 import type { RequestContext } from './app/lib/context';
 import { bodyRule, hasBody, refusedCrossSite, routePath } from './app/lib/request-guards.server';
 import { env } from './app/lib/env.server';
@@ -254,6 +254,7 @@ function reactRouter(build: ServerBuild | (() => Promise<ServerBuild>)): Answer 
     const document = req.method === 'GET' && !path.startsWith('/api/') && !(req.url ?? '').split('?', 1)[0].endsWith('.data');
     ctx.document = document;
     ctx.sharing = document ? sharingAt(path) : null;
+    ctx.park = slotOf.get(res)?.park;
     let request: Request;
     try {
       // An absolute-form target (`GET http://host/path`) is read for its path, as routePath reads it.
@@ -336,6 +337,9 @@ const SHUTDOWN_IDLE_MS = 2_000;
 /** How long a closing connection keeps reading (and dropping) a body the client is still sending. */
 const LINGER_MS = 2_000;
 
+/** Each admitted response's slot: route code may park it while it waits in a queue of its own (RequestContext.park). */
+const slotOf = new WeakMap<ServerResponse, SlotRelease>();
+
 /** Admitted work starts as many answers per turn of the event loop as fit in TURN_MS at their measured cost (Turns says why). */
 const turns = new Turns(TURN_MS, (error) => logger.error({ err: error }, 'unhandled error'));
 
@@ -349,6 +353,7 @@ function admit(req: IncomingMessage, res: ServerResponse, answer: () => void) {
   const release = slots.take();
   if (!release) return answerBusy(req, res, 'busy');
   res.once('close', release);
+  slotOf.set(res, release);
   inTurn(req, res, answer, isShort(req));
 }
 
@@ -459,6 +464,7 @@ function receiveBody(req: IncomingMessage, res: ServerResponse, ip: string, rout
         const release = slots.take();
         if (!release) return refuse(req, res, 503, BUSY);
         res.once('close', release);
+        slotOf.set(res, release);
         end();
       });
       route(req, res);

@@ -3,9 +3,9 @@
 import type { User } from '~/generated/prisma/client';
 import { db } from '~/lib/db.server';
 import type { Language } from '~/lib/i18n';
-import { DomainError, Invalid, Unauthorized, invalid, uniqueViolation, type FieldErrors } from '~/lib/errors.server';
+import { DomainError, Invalid, PasswordChecksBusy, Unauthorized, invalid, uniqueViolation, type FieldErrors } from '~/lib/errors.server';
 import { issueDevice, knownDevice } from '~/lib/device.server';
-import { hashPassword, unusablePassword, verifyPassword } from '~/lib/password.server';
+import { hashPassword, passwordChecksFull, unusablePassword, verifyPassword } from '~/lib/password.server';
 import { consume, limits, loginAttempt } from '~/lib/rate-limit.server';
 import { createSession, destroyUserSessions } from '~/lib/session.server';
 import { checkToken, decodeUid } from '~/lib/tokens.server';
@@ -15,7 +15,12 @@ import { sendActivationMail, sendPasswordResetMail, sendWelcomeMail } from './ac
 import { requireAuthenticated, requireStaff, type Actor } from './policy.server';
 import { logStaffAction } from './staff-log.server';
 
-export interface Ctx { ip: string; userAgent?: string | null }
+export interface Ctx {
+  ip: string;
+  userAgent?: string | null;
+  /** The request's answer slot, parked while a password hash waits its turn (RequestContext.park). */
+  park?: () => () => void;
+}
 
 export const LOGIN_FAILED = 'No active account found with the given credentials';
 /** The API's code for LOGIN_FAILED: a code, never shown as a text. */
@@ -79,7 +84,7 @@ export async function signUp(input: SignUpInput, ctx: Ctx, language: Language | 
         gender: input.gender,
         country: input.country,
         language,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await hashPassword(input.password, { park: ctx.park }),
       },
     })
     .catch(refuseTaken);
@@ -122,9 +127,22 @@ export async function login(input: { email: string; password: string }, ctx: Log
   // before, against that device's limit alone, so nobody else's guesses lock its owner out; from
   // any other client, per account and IP, per account and per IP.
   const user = await db.user.findUnique({ where: { email: input.email } });
-  const attempt = await loginAttempt(input.email, ctx.ip, await knownDevice(ctx.cookie, user?.id));
-  // Hash even when there is no such user, so timing does not reveal which e-mails exist.
-  const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, DUMMY_HASH), false);
+  const device = await knownDevice(ctx.cookie, user?.id);
+  // Password checks wait in a bounded queue (lib/password.server.ts), a known device's first. One
+  // the queue would refuse is refused before it is counted, so a flood of them writes nothing; one
+  // refused after it was counted (the queue filled meanwhile) is not counted either: it checked nothing.
+  const first = device !== null;
+  if (passwordChecksFull(first)) throw new PasswordChecksBusy();
+  const attempt = await loginAttempt(input.email, ctx.ip, device);
+  let ok: boolean;
+  try {
+    // Hash even when there is no such user, so timing does not reveal which e-mails exist.
+    const turn = { first, park: ctx.park };
+    ok = user ? await verifyPassword(input.password, user.passwordHash, turn) : (await verifyPassword(input.password, DUMMY_HASH, turn), false);
+  } catch (error) {
+    if (error instanceof PasswordChecksBusy) await attempt.unchecked();
+    throw error;
+  }
   if (!user || !ok || !user.isActive) throw new Unauthorized(LOGIN_FAILED, NO_ACTIVE_ACCOUNT);
   await attempt.succeeded();
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });

@@ -8,7 +8,7 @@ import { loginSchema } from '~/schemas/account';
 import { zodFieldErrors } from '~/lib/api.server';
 import { Invalid } from '~/lib/errors.server';
 
-export interface LoginContext { ip: string }
+export interface LoginContext { ip: string; park?: () => () => void }
 
 export function loginAuthenticator(ctx: LoginContext) {
   const authenticator = new Authenticator<{ user: User; token: string; deviceCookie: string }>();
@@ -16,7 +16,7 @@ export function loginAuthenticator(ctx: LoginContext) {
     new FormStrategy(async ({ form, request }) => {
       const parsed = loginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' });
       if (!parsed.success) throw new Invalid(zodFieldErrors(parsed.error));
-      return login(parsed.data, { ip: ctx.ip, userAgent: request.headers.get('User-Agent'), cookie: request.headers.get('Cookie') });
+      return login(parsed.data, { ip: ctx.ip, park: ctx.park, userAgent: request.headers.get('User-Agent'), cookie: request.headers.get('Cookie') });
     }),
     'form',
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerSlots, BoundedCounts, Turns } from './admission.server';
+import { AnswerSlots, BoundedCounts, ThreadPoolQueue, Turns } from './admission.server';
 
 /** A clock the test moves: time, and how much of it the event loop was busy. */
 function fakeClock() {
@@ -48,6 +48,31 @@ describe('answer slots', () => {
     quick();
     clock.t += 250;
     expect(Array.from({ length: 10 }, () => slots.take()).filter(Boolean)).toHaveLength(10);
+  });
+
+  it('leave parked answers (waiting in a queue of their own) out of both signals, and count them again once unparked', () => {
+    const clock = fakeClock();
+    const slots = new AnswerSlots(LIMITS, clock);
+    // Ten logins wait for password hashes, parked; the time passes with none of them done.
+    const held = Array.from({ length: 10 }, () => slots.take()!);
+    const unparks = held.map((release) => release.park());
+    clock.t += 500;
+    const page = slots.take();
+    expect(page).not.toBeNull();
+    page!();
+    // Their turn comes: unparked, they are answers in the works again, their wait counted from now
+    // (250 ms later, not 750: no standing queue yet; 600 ms later, one).
+    for (const unpark of unparks) unpark();
+    clock.t += 250;
+    expect(slots.refusing).toBe(false);
+    clock.t += 350;
+    expect(slots.refusing).toBe(true);
+    // A parked answer whose client left is released whole.
+    const other = new AnswerSlots(LIMITS, fakeClock());
+    const left = other.take()!;
+    left.park();
+    left();
+    expect(other.count).toBe(0);
   });
 
   it('release a slot once, however often its release is called', () => {
@@ -200,5 +225,54 @@ describe('refusing', () => {
     slots.take();
     expect(slots.refusing).toBe(true);
     expect(slots.count).toBe(2);
+  });
+});
+
+describe('the thread-pool queue (password hashes)', () => {
+  /** Work that ends when the test says. */
+  function gate() {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { open, work: () => opened };
+  }
+
+  it('runs `running` at once, queues `waiting` per class, refuses past that, and serves the first class first', async () => {
+    const queue = new ThreadPoolQueue(1, 2);
+    const order: string[] = [];
+    const running = gate();
+    const all = [queue.run(running.work)!];
+    for (const name of ['a', 'b']) all.push(queue.run(async () => void order.push(name))!);
+    expect(queue.full()).toBe(true);
+    expect(queue.run(async () => {})).toBeNull();
+    // The first class has its own room, and goes ahead of the others.
+    expect(queue.full(true)).toBe(false);
+    all.push(queue.run(async () => void order.push('known device'), true)!);
+    running.open();
+    await Promise.all(all);
+    expect(order).toEqual(['known device', 'a', 'b']);
+    expect(queue.full()).toBe(false);
+  });
+
+  it('parks only work that has to wait, and unparks it when its turn comes', async () => {
+    const queue = new ThreadPoolQueue(1, 4);
+    const events: string[] = [];
+    const park = (name: string) => () => (events.push(`park ${name}`), () => void events.push(`unpark ${name}`));
+    const running = gate();
+    const first = queue.run(running.work, false, park('first'))!;
+    const second = queue.run(async () => void events.push('run second'), false, park('second'))!;
+    expect(events).toEqual(['park second']);
+    running.open();
+    await Promise.all([first, second]);
+    expect(events).toEqual(['park second', 'unpark second', 'run second']);
+  });
+
+  it('passes the place on when a piece of work fails', async () => {
+    const queue = new ThreadPoolQueue(1, 1);
+    const failing = queue.run(async () => {
+      throw new Error('hash failed');
+    })!;
+    const next = queue.run(async () => 'ran')!;
+    await expect(failing).rejects.toThrow('hash failed');
+    await expect(next).resolves.toBe('ran');
   });
 });

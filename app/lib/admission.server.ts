@@ -7,6 +7,8 @@
 // - bodies being received: counted in bytes (the total a body may still grow to), not in slots, so
 //   a slow client holds its own socket and bytes but no answer slot; uploads also per user;
 // - live streams (SSE): long-lived by design, counted apart, per user, per IP and in total.
+// Password hashes, which a login or sign-up asks of libuv's thread pool, wait in a queue of their
+// own (ThreadPoolQueue), outside the answer slots' measure of waiting.
 // All of it is plain bookkeeping: no timers of its own, so tests drive it with their own clock.
 
 import { performance as nodePerformance } from 'node:perf_hooks';
@@ -31,16 +33,27 @@ export interface AdmissionClock {
 const processClock: AdmissionClock = { now: () => performance.now(), busyMs: () => nodePerformance.eventLoopUtilization().active };
 
 /**
+ * What `AnswerSlots.take` gives: call it when the answer is done. `park()` says the answer now waits
+ * for something other than this process's CPU in a bounded queue of its own (a password hash): until
+ * the returned function is called it is left out of both signals of AnswerSlots, so such a queue
+ * cannot make the slots refuse everyone else.
+ */
+export type SlotRelease = (() => void) & { park(): () => void };
+
+/**
  * Answer slots bounded by the wait they would cause. Two signals, renewed every interval:
  * - the cost of an answer: event-loop time per answer, so `inFlight × cost` is how long a newcomer
  *   would wait for the CPU (Little's law); a start rush of first renders raises it within an interval;
  * - a standing queue (CoDel): every answer of the last interval took longer than the target, or none
  *   came out while one waited past it. This catches waits the CPU estimate does not see (the
- *   database, password hashes on the thread pool).
+ *   database, a mail server). An answer waiting in a bounded queue of its own (a password hash) is
+ *   parked instead (SlotRelease): that queue has its own bound.
  */
 export class AnswerSlots {
   private inFlight = 0;
-  private readonly started = new Set<{ at: number }>();
+  /** Answers in flight that are parked (SlotRelease.park): they hold a slot but no CPU. */
+  private parked = 0;
+  private readonly started = new Set<{ at: number; parkedSince: number | null }>();
   private intervalStart: number;
   private intervalBusy: number;
   private intervalDone = 0;
@@ -63,36 +76,55 @@ export class AnswerSlots {
 
   /** The wait a newcomer would have now, as estimated (for logs and tests). */
   get estimatedWaitMs(): number {
-    return this.inFlight * this.costMs;
+    return (this.inFlight - this.parked) * this.costMs;
   }
 
   /** Whether a newcomer would be refused now (a live stream, which takes no slot, asks this). */
   get refusing(): boolean {
     this.roll(this.clock.now());
     if (this.inFlight >= this.limits.maxInFlight) return true;
-    return this.inFlight >= this.limits.minInFlight && (this.standingQueue || this.estimatedWaitMs > this.limits.targetWaitMs);
+    return this.inFlight - this.parked >= this.limits.minInFlight && (this.standingQueue || this.estimatedWaitMs > this.limits.targetWaitMs);
   }
 
   /** A release function to call when the answer is done, or null: refuse the request (503). */
-  take(): (() => void) | null {
+  take(): SlotRelease | null {
     if (this.refusing) return null;
     const now = this.clock.now();
     this.inFlight++;
-    const entry = { at: now };
+    const entry: { at: number; parkedSince: number | null } = { at: now, parkedSince: null };
     this.started.add(entry);
-    return () => {
-      if (!this.started.delete(entry)) return;
+    const unpark = () => {
+      if (entry.parkedSince === null) return;
+      this.parked--;
+      // The time parked is not waiting for this process: the answer's time is counted without it.
+      entry.at += this.clock.now() - entry.parkedSince;
+      entry.parkedSince = null;
+    };
+    const release = () => {
+      if (!this.started.has(entry)) return;
+      unpark();
+      this.started.delete(entry);
       this.inFlight--;
       const end = this.clock.now();
       this.intervalDone++;
       this.intervalMin = Math.min(this.intervalMin, end - entry.at);
       this.roll(end);
     };
+    return Object.assign(release, {
+      park: () => {
+        if (!this.started.has(entry) || entry.parkedSince !== null) return () => {};
+        this.parked++;
+        entry.parkedSince = this.clock.now();
+        return unpark;
+      },
+    });
   }
 
+  /** How long the longest-waiting answer not parked has waited (parked time left out). */
   private oldestWait(now: number): number {
-    for (const entry of this.started) return now - entry.at; // a Set keeps insertion order: the first is the oldest
-    return 0;
+    let oldest = 0;
+    for (const entry of this.started) if (entry.parkedSince === null) oldest = Math.max(oldest, now - entry.at);
+    return oldest;
   }
 
   private roll(now: number) {
@@ -146,6 +178,50 @@ export class BoundedCounts {
         else this.byKey.delete(key);
       },
     };
+  }
+}
+
+/**
+ * Work that a client can ask for at will and that runs on libuv's thread pool (password hashes): at
+ * most `running` pieces at once, at most `waiting` queued in each of two classes, the first class
+ * served first. Past its class's bound a caller is refused at once (null), so a flood of such work
+ * neither takes the threads file reads and gzip streams share, nor stands in the answer slots, whose
+ * standing-queue rule would then refuse every other request.
+ */
+export class ThreadPoolQueue {
+  private active = 0;
+  private readonly queued: [(() => void)[], (() => void)[]] = [[], []];
+
+  constructor(
+    private readonly running: number,
+    private readonly waiting: number,
+  ) {}
+
+  /** Whether a newcomer of this class would be refused now. */
+  full(first = false): boolean {
+    return this.active >= this.running && this.queued[first ? 0 : 1].length >= this.waiting;
+  }
+
+  /**
+   * `work` run in its turn, or null when its class's queue is full. `park` is called when the work
+   * has to wait, and what it returns when its turn comes (the caller's answer slot, SlotRelease.park).
+   */
+  run<T>(work: () => Promise<T>, first = false, park?: () => () => void): Promise<T> | null {
+    if (this.full(first)) return null;
+    if (this.active < this.running) {
+      this.active++;
+      return Promise.resolve().then(work).finally(() => this.next());
+    }
+    const unpark = park?.();
+    return new Promise<void>((resolve) => this.queued[first ? 0 : 1].push(resolve))
+      .then(() => (unpark?.(), work()))
+      .finally(() => this.next());
+  }
+
+  private next() {
+    const waiter = this.queued[0].shift() ?? this.queued[1].shift();
+    if (waiter) waiter(); // the place passes on
+    else this.active--;
   }
 }
 

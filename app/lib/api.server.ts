@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { BODY_MESSAGES, BodyRefused, readRequestBody, type FormFields } from './body.server';
 import { env } from './env.server';
-import { DomainError, Invalid, databaseBusy, errorBody, fromConformErrors, type FieldErrors } from './errors.server';
+import { DomainError, Invalid, errorBody, fromConformErrors, serverBusy, type FieldErrors } from './errors.server';
 import { parseWithSchema, type AlsoRefused } from './form.server';
 import { logger } from './logger.server';
 import type { Page } from './pagination';
@@ -34,8 +34,9 @@ export async function api(run: () => Promise<Response | JsonText | unknown>, con
     return reply(200, JSON.stringify(result));
   } catch (error) {
     if (error instanceof Response) throw error;
-    // A busy database (lib/sql.server.ts retried it within its bound) is a 503 with Retry-After.
-    const answered = error instanceof DomainError ? error : databaseBusy(error);
+    // A busy server (password checks queued past their bound; a database lib/sql.server.ts retried
+    // within its bound) is a 503 with Retry-After.
+    const answered = error instanceof DomainError ? error : serverBusy(error);
     if (answered) {
       const headers: Record<string, string> = {};
       if ('retryAfterSeconds' in answered) headers['Retry-After'] = String((answered as { retryAfterSeconds: number }).retryAfterSeconds);

@@ -29,6 +29,12 @@ export interface RequestContext {
   document?: boolean;
   /** Server-drawn markup of this document by id, written once in its HTML (lib/server-markup.server.ts). */
   markup?: Map<string, string>;
+  /**
+   * Set by server.ts: parks this request's answer slot while it waits in a bounded queue of its own
+   * (a password hash, lib/password.server.ts); call what it returns when the wait is over
+   * (admission.server.ts `SlotRelease`).
+   */
+  park?: () => () => void;
 }
 
 declare module 'react-router' {
@@ -38,5 +44,5 @@ declare module 'react-router' {
 export function contextOf(context: unknown): RequestContext {
   const c = context as Partial<RequestContext> | undefined;
   // userId read only when asked for: on a shared page, reading it is reading the viewer.
-  return { ip: c?.ip ?? '127.0.0.1', nonce: c?.nonce ?? '', requestId: c?.requestId ?? '', get userId() { return c?.userId; } };
+  return { ip: c?.ip ?? '127.0.0.1', nonce: c?.nonce ?? '', requestId: c?.requestId ?? '', park: c?.park, get userId() { return c?.userId; } };
 }

@@ -40,21 +40,53 @@ export class Invalid extends DomainError {
 export const DATABASE_BUSY_RETRY_AFTER = 3;
 
 /**
- * The database could not take a write in time: another process held SQLite's write lock (a backup,
- * the sqlite3 shell, a migration), or PostgreSQL's writers' lock, past the retry bound of
- * lib/sql.server.ts. Not a DomainError: it is a passing fault of the server, not an answer about the
- * input, so no form shows it as a message; it reaches the one mapping (api(), route-errors) and is
- * answered 503 with Retry-After.
+ * A passing fault of the server, not an answer about the input: no form shows it as a message; it
+ * reaches the one mapping (api(), route-errors) and is answered 503 with Retry-After.
  */
-export class DatabaseBusy extends Error {
+export class ServerBusy extends Error {
   readonly status = 503;
   constructor(
-    readonly retryAfterSeconds = DATABASE_BUSY_RETRY_AFTER,
-    message = 'The database is busy. Try again in a few seconds.',
+    readonly retryAfterSeconds: number,
+    message: string,
   ) {
     super(message);
+    this.name = 'ServerBusy';
+  }
+}
+
+/**
+ * The database could not take a write in time: another process held SQLite's write lock (a backup,
+ * the sqlite3 shell, a migration), or PostgreSQL's writers' lock, past the retry bound of
+ * lib/sql.server.ts.
+ */
+export class DatabaseBusy extends ServerBusy {
+  constructor(retryAfterSeconds = DATABASE_BUSY_RETRY_AFTER, message = 'The database is busy. Try again in a few seconds.') {
+    super(retryAfterSeconds, message);
     this.name = 'DatabaseBusy';
   }
+}
+
+/**
+ * Password checks are queued past their bound (lib/password.server.ts): a flood of logins or
+ * sign-ups is refused at once rather than let wait for the threads that file reads and gzip need.
+ */
+export class PasswordChecksBusy extends ServerBusy {
+  constructor() {
+    super(2, 'The server is busy. Try again in a few seconds.');
+    this.name = 'PasswordChecksBusy';
+  }
+}
+
+/**
+ * The 503 `error` means, or null: a ServerBusy, also as the `cause` of a wrapper (remix-auth's), or
+ * the database's busy however it arrives (below).
+ */
+export function serverBusy(error: unknown): ServerBusy | null {
+  for (let seen = error, depth = 0; seen && typeof seen === 'object' && depth < 6; depth++) {
+    if (seen instanceof ServerBusy) return seen;
+    seen = (seen as { cause?: unknown }).cause;
+  }
+  return databaseBusy(error);
 }
 
 /**
@@ -135,8 +167,8 @@ export function invalid(field: string, message: string): never {
 }
 
 /** The JSON body the API sends for a domain error (SPEC §7 / ARCHITECTURE "API conventions"). */
-export function errorBody(error: DomainError | DatabaseBusy): Record<string, unknown> {
-  if (error instanceof DatabaseBusy) return { detail: error.message };
+export function errorBody(error: DomainError | ServerBusy): Record<string, unknown> {
+  if (error instanceof ServerBusy) return { detail: error.message };
   if (error instanceof Invalid) return error.fields;
   return error.code ? { detail: error.message, code: error.code } : { detail: error.message };
 }

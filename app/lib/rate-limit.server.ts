@@ -123,9 +123,10 @@ export async function consume(...pairs: [RateLimiterAbstract, string][]): Promis
  * client again (as OWASP's device cookies advise) and meets the limits below, which a thief holding
  * the cookie could meet anyway by dropping it. An unknown client's attempt is counted per account
  * and IP, per account and per IP. A success forgets the earlier failures of that device, or of that
- * account from that IP.
+ * account from that IP; `unchecked()` gives the attempt back when its password was never checked
+ * (the checks' queue was full).
  */
-export async function loginAttempt(email: string, ip: string, device: string | null = null): Promise<{ succeeded(): Promise<void> }> {
+export async function loginAttempt(email: string, ip: string, device: string | null = null): Promise<{ succeeded(): Promise<void>; unchecked(): Promise<void> }> {
   if (device) {
     const counted = await consume([limits.loginFailuresPerDevice, device]).catch((error) => {
       if (error instanceof RateLimited) return null;
@@ -137,6 +138,7 @@ export async function loginAttempt(email: string, ip: string, device: string | n
           await counted.refund();
           await limits.loginFailuresPerDevice.delete(device);
         },
+        unchecked: counted.refund,
       };
     }
   }
@@ -147,5 +149,6 @@ export async function loginAttempt(email: string, ip: string, device: string | n
       await counted.refund();
       await limits.loginFailuresPerAccountIp.delete(accountIp);
     },
+    unchecked: counted.refund,
   };
 }

@@ -9,8 +9,9 @@
 //   with that status, for a document request and a client navigation (`.data`) alike;
 // - resource routes (no component: /api, downloads, media): the same JSON body and status as the
 //   API's `api()` helper sends (`Retry-After` included for 429).
-// A busy database (errors.server.ts `databaseBusy`: DatabaseBusy, or SQLITE_BUSY from the driver or
-// through Prisma) is answered the same way, 503 with Retry-After: the error page or JSON.
+// A busy server (errors.server.ts `serverBusy`: password checks queued past their bound, a busy
+// database, SQLITE_BUSY from the driver or through Prisma) is answered the same way, 503 with
+// Retry-After: the error page or JSON.
 // A page action takes a form (urlencoded or multipart) or nothing: a body of another type (JSON,
 // text) is refused here with a 400 page before the action runs, whether or not it reads a form;
 // the form itself is read, counted and bounded by app/lib/body.server.ts's readForm.
@@ -24,15 +25,15 @@
 // observe. Wrapping the build's modules is the one place that covers every route, present and future.
 import { data, redirect, type ServerBuild } from 'react-router';
 import { BODY_MESSAGES, BodyRefused, unsupportedPageBody } from './body.server';
-import { DatabaseBusy, DomainError, NotFound, RateLimited, databaseBusy, errorBody } from './errors.server';
+import { DomainError, NotFound, RateLimited, ServerBusy, errorBody, serverBusy } from './errors.server';
 import { loginUrlFor } from './return-to';
 
 type Handler = (...args: unknown[]) => unknown;
 
 /** What a page or resource route throws instead of the domain error. */
-export function routeErrorFor(error: DomainError | DatabaseBusy, resource: boolean, request?: Request): Response | ReturnType<typeof data> {
+export function routeErrorFor(error: DomainError | ServerBusy, resource: boolean, request?: Request): Response | ReturnType<typeof data> {
   const headers: Record<string, string> = {};
-  if (error instanceof RateLimited || error instanceof DatabaseBusy) headers['Retry-After'] = String(error.retryAfterSeconds);
+  if (error instanceof RateLimited || error instanceof ServerBusy) headers['Retry-After'] = String(error.retryAfterSeconds);
   if (resource) return Response.json(errorBody(error), { status: error.status, headers });
   if (error.status === 401) return redirect(request ? loginUrlFor(new URL(request.url)) : '/login');
   return data({ detail: error.message }, { status: error.status, headers });
@@ -62,7 +63,7 @@ function wrap(handler: Handler, resource: boolean, action: boolean, declared: Re
       if (pageAction && request && unsupportedPageBody(request)) throw new BodyRefused(BODY_MESSAGES.unsupported);
       return await handler(...args);
     } catch (error) {
-      const answered = error instanceof DomainError ? error : databaseBusy(error);
+      const answered = error instanceof DomainError ? error : serverBusy(error);
       if (answered) throw routeErrorFor(answered, resource, (args[0] as { request?: Request } | undefined)?.request);
       throw error;
     }

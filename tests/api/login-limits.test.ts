@@ -3,12 +3,11 @@
 // and its attempts on that account count only against that device's own limit, not against the
 // account's lock or its IP's limit. Guessing without the cookie stays limited.
 //
-// The server sees the socket's address (server.ts: req.socket.remoteAddress), so each "IP" here is a
-// loopback address the client socket is bound to (Linux routes all of 127.0.0.0/8 to lo). The
-// server runs with RATE_LIMIT_FACTOR=1: these are the production numbers.
-import { request } from 'node:http';
+// Each "IP" here is a loopback address the client socket is bound to (tests/support/from-address.ts).
+// The server runs with RATE_LIMIT_FACTOR=1: these are the production numbers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkPath, waitForMail } from '../support/mailbox';
+import { clientsOf, count, type Answer } from '../support/from-address';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const DEMO_PASSWORD = 'demo-learner-2026';
@@ -19,40 +18,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.stop());
 
-interface Answer { status: number; body: any; retryAfter: string | null; device: string | null }
-
-/** One request from `ip` (a 127.x.y.z address), on a socket of its own, as a browser of this site. */
-function send(ip: string, method: string, path: string, opts: { json?: unknown; form?: Record<string, string>; cookie?: string | null } = {}): Promise<Answer> {
-  const host = `localhost:${server.port}`;
-  const body = opts.json !== undefined ? JSON.stringify(opts.json) : opts.form ? new URLSearchParams(opts.form).toString() : undefined;
-  const headers: Record<string, string> = { Host: host, Origin: `http://${host}` };
-  if (opts.json !== undefined) headers['Content-Type'] = 'application/json';
-  if (opts.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-  if (body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(body));
-  if (opts.cookie) headers.Cookie = opts.cookie;
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, localAddress: ip, method, path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        let parsed: unknown = text;
-        try { parsed = text ? JSON.parse(text) : null; } catch {}
-        const device = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('ctf_device='));
-        resolve({ status: res.statusCode!, body: parsed, retryAfter: (res.headers['retry-after'] as string | undefined) ?? null, device: device ? device.split(';')[0] : null });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const apiLogin = (ip: string, email: string, password: string, cookie?: string | null) =>
-  send(ip, 'POST', '/api/auth/jwt/create/', { json: { email, password }, cookie });
-const pageLogin = (ip: string, email: string, password: string, cookie?: string | null) =>
-  send(ip, 'POST', '/login', { form: { email, password }, cookie });
-
-const count = (answers: Answer[]) => answers.reduce<Record<number, number>>((n, a) => ({ ...n, [a.status]: (n[a.status] ?? 0) + 1 }), {});
+const { send, apiLogin, pageLogin } = clientsOf(() => server);
 
 /** Runs `task` for 0..n-1, `width` at a time. */
 async function inBatches<T>(n: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {

@@ -45,7 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return Response.json({ ...userJson(viewOfUser(actor!, user)), detail: MESSAGES.collaboratorSuccess } satisfies z.infer<typeof CollaboratorJson>, { status: 201 });
     }
     const { data } = await parseBody(request, signUpSchema, { alsoRefused: signUpAlsoRefused });
-    const user = await signUp(data, { ip: contextOf(context).ip });
+    const { ip, park } = contextOf(context);
+    const user = await signUp(data, { ip, park });
     return Response.json(userJson(viewOfUser(user, user)), { status: 201 });
   });
 }

@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = contextOf(context);
   // The language the page was in becomes the account's: its e-mails, the first one included, are in it.
   const language = pageLanguage();
-  const outcome = await handleForm(request, signUpSchema, (input) => signUp(input, { ip: ctx.ip }, language), { alsoRefused: signUpAlsoRefused });
+  const outcome = await handleForm(request, signUpSchema, (input) => signUp(input, { ip: ctx.ip, park: ctx.park }, language), { alsoRefused: signUpAlsoRefused });
   if (!outcome.ok) return outcome.response;
   return redirectWithFlash(request, '/login', { type: 'success', text: MESSAGES.signUpSuccess });
 }
