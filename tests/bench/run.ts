@@ -412,7 +412,8 @@ function acceptQueueSampler(port: string): { stop: () => number | undefined } {
     busy = true;
     execFile('ss', ['-ltnH', `sport = :${port}`], (error, stdout) => {
       busy = false;
-      if (error) return;
+      // A machine without `ss` has no figure to give: stop asking it (other failures may pass).
+      if (error) return void ((error as NodeJS.ErrnoException).code === 'ENOENT' && clearInterval(timer));
       for (const line of stdout.trim().split('\n')) {
         const waiting = Number(line.trim().split(/\s+/)[1]);
         if (Number.isFinite(waiting)) peak = Math.max(peak ?? 0, waiting);
