@@ -1,6 +1,7 @@
 // Accounts: sign-up, activation, login, password reset, profile. Each use case is used by both the
 // page action and its /api twin.
 import type { User } from '~/generated/prisma/client';
+import type { Park } from '~/lib/admission.server';
 import { db } from '~/lib/db.server';
 import type { Language } from '~/lib/i18n';
 import { DomainError, Invalid, PasswordChecksBusy, Unauthorized, invalid, uniqueViolation, type FieldErrors } from '~/lib/errors.server';
@@ -19,7 +20,7 @@ export interface Ctx {
   ip: string;
   userAgent?: string | null;
   /** The request's answer slot, parked while a password hash waits its turn (RequestContext.park). */
-  park?: () => () => void;
+  park?: Park;
 }
 
 export const LOGIN_FAILED = 'No active account found with the given credentials';

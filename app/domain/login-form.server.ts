@@ -6,9 +6,10 @@ import { login } from './accounts.server';
 import type { User } from '~/generated/prisma/client';
 import { loginSchema } from '~/schemas/account';
 import { zodFieldErrors } from '~/lib/api.server';
+import type { RequestContext } from '~/lib/context';
 import { Invalid } from '~/lib/errors.server';
 
-export interface LoginContext { ip: string; park?: () => () => void }
+export type LoginContext = Pick<RequestContext, 'ip' | 'park'>;
 
 export function loginAuthenticator(ctx: LoginContext) {
   const authenticator = new Authenticator<{ user: User; token: string; deviceCookie: string }>();

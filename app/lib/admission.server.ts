@@ -38,7 +38,13 @@ const processClock: AdmissionClock = { now: () => performance.now(), busyMs: () 
  * the returned function is called it is left out of both signals of AnswerSlots, so such a queue
  * cannot make the slots refuse everyone else.
  */
-export type SlotRelease = (() => void) & { park(): () => void };
+export type SlotRelease = (() => void) & { park: Park };
+
+/** Parks an answer slot; what it returns unparks it. */
+export type Park = () => () => void;
+
+/** What a busy server answers (503), whichever bound refused: the admission's, the password checks'. */
+export const BUSY = { detail: 'The server is busy. Try again in a few seconds.', retryAfterSeconds: 2 } as const;
 
 /**
  * Answer slots bounded by the wait they would cause. Two signals, renewed every interval:
@@ -206,7 +212,7 @@ export class ThreadPoolQueue {
    * `work` run in its turn, or null when its class's queue is full. `park` is called when the work
    * has to wait, and what it returns when its turn comes (the caller's answer slot, SlotRelease.park).
    */
-  run<T>(work: () => Promise<T>, first = false, park?: () => () => void): Promise<T> | null {
+  run<T>(work: () => Promise<T>, first = false, park?: Park): Promise<T> | null {
     if (this.full(first)) return null;
     if (this.active < this.running) {
       this.active++;

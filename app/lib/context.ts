@@ -1,4 +1,6 @@
 // What server.ts hands every loader and action (React Router's load context).
+import type { Park } from './admission.server';
+
 export interface RequestContext {
   ip: string;
   nonce: string;
@@ -34,7 +36,7 @@ export interface RequestContext {
    * (a password hash, lib/password.server.ts); call what it returns when the wait is over
    * (admission.server.ts `SlotRelease`).
    */
-  park?: () => () => void;
+  park?: Park;
 }
 
 declare module 'react-router' {

@@ -1,4 +1,5 @@
 // Typed domain errors; routes turn them into HTTP once, here.
+import { BUSY } from './admission.server';
 import { say } from './i18n';
 
 export type FieldErrors = Record<string, string[]>;
@@ -72,7 +73,7 @@ export class DatabaseBusy extends ServerBusy {
  */
 export class PasswordChecksBusy extends ServerBusy {
   constructor() {
-    super(2, 'The server is busy. Try again in a few seconds.');
+    super(BUSY.retryAfterSeconds, BUSY.detail);
     this.name = 'PasswordChecksBusy';
   }
 }

@@ -1,7 +1,7 @@
 // scrypt from Node's crypto: a slow, memory-hard hash with no native dependency to build.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { ThreadPoolQueue } from './admission.server';
+import { ThreadPoolQueue, type Park } from './admission.server';
 import { PasswordChecksBusy } from './errors.server';
 
 const N = 16384, r = 8, p = 1, KEYLEN = 64;
@@ -26,7 +26,7 @@ export const passwordChecksFull = (first = false): boolean => hashes.full(first)
  */
 export interface HashTurn {
   first?: boolean;
-  park?: () => () => void;
+  park?: Park;
 }
 
 function derive(password: string, salt: Buffer, n: number, { first = false, park }: HashTurn): Promise<Buffer> {

@@ -23,7 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed();
   return api(async () => {
     const { data } = await parseBody(request, loginSchema);
-    const { token, deviceCookie } = await login(data, { ip: contextOf(context).ip, park: contextOf(context).park, userAgent: request.headers.get('User-Agent'), cookie: request.headers.get('Cookie') });
+    const { ip, park } = contextOf(context);
+    const { token, deviceCookie } = await login(data, { ip, park, userAgent: request.headers.get('User-Agent'), cookie: request.headers.get('Cookie') });
     // The session cookie first (clients that read one Set-Cookie take it), then the device cookie.
     const headers = new Headers([['Set-Cookie', await sessionCookie.serialize(token)], ['Set-Cookie', deviceCookie]]);
     return Response.json({ access: token, refresh: token } satisfies z.infer<typeof TokensJson>, { headers });
