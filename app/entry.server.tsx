@@ -40,10 +40,10 @@ export default async function handleRequest(
   const { matches, loaderData, errors } = routerContext.staticHandlerContext;
   const key = viewer && status === 200 && !errors && !headers.has('Set-Cookie') ? templateKey(request.url, status, matches.map((m) => m.route.id), loaderData) : null;
   let template = key ? keptTemplate(key) : null;
-  // The hydration data React Router encoded for this request (serverHandoffStream) is the template's
-  // own, already in the page: it is left unread, never cancelled. Cancelled while its encoding was
-  // under way, it stopped before clearing its 5-second timer, which kept this request's loader data
-  // alive: 1,650 shared renders in the competition's first 10 s held tens of MB that way.
+  // The hydration data (serverHandoffStream) is the template's own, already in the page: it is left
+  // unread, so React Router never encodes it (app/patches: encoded once read). Before that patch,
+  // cancelling it mid-encoding skipped clearing its 5-second timer, which kept this request's loader
+  // data alive: 1,650 shared renders in the competition's first 10 s held tens of MB that way.
   if (template) headers.set('X-Page-Cache', 'shared'); // tests and the bench tell it from a render
   const rendered = !template;
   template ??= asTemplate(await renderedDocument(request, routerContext, loadContext, (s) => (status = s)), nonce);
