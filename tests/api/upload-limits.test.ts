@@ -5,15 +5,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveCommand } from '../support/serve-command';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const MB = 1024 * 1024;
-// The Node flags of package.json's "serve" script (what `npm start` runs).
-const SERVE_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve as string).split(/\bnode\s+/)[1].split(/\s+/).filter((flag) => flag.startsWith('--'));
+// As package.json's "serve" script runs it (what `npm start` runs): its malloc settings and Node flags.
+const serve = serveCommand();
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer('upload-limits', { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', RATE_LIMIT_FACTOR: '20' }, { nodeArgs: SERVE_FLAGS });
+  server = await startTestServer('upload-limits', { ...serve.env, RATE_LIMIT_FACTOR: '20' }, { nodeArgs: serve.flags });
 }, 60_000);
 afterAll(async () => {
   await server?.stop();

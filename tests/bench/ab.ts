@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createCookie } from 'react-router';
+import { serveCommand } from '../support/serve-command';
 import { freePort } from '../support/test-server';
 import { generate, SIZES } from './dataset';
 import { load, scenarios } from './load';
@@ -26,10 +27,11 @@ const servers: Record<string, { url: string; kill: () => void }> = {};
 for (const [name, cwd] of Object.entries(builds)) {
   copyFileSync(join(dir, 'base.db'), join(dir, `${name}.db`));
   const port = await freePort();
-  // As `npm run serve` runs it (its flags and malloc settings).
-  const child = spawn(process.execPath, ['--max-old-space-size=160', '--max-semi-space-size=16', '--heap-growing-percent=25', '--liftoff-only', 'build/server.js'], {
+  // As that checkout's `npm run serve` runs it (its flags and malloc settings).
+  const serve = serveCommand(cwd);
+  const child = spawn(process.execPath, [...serve.flags, 'build/server.js'], {
     cwd,
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', NODE_ENV: 'production', PORT: String(port), DATABASE_URL: `file:${join(dir, `${name}.db`)}`, UPLOAD_DIR: join(dir, `${name}-uploads`), PUBLIC_URL: `http://localhost:${port}`, SESSION_SECRET: 'ab-bench-secret-not-for-production', SEED: 'none', LOG_LEVEL: 'info', RATE_LIMIT_FACTOR: '1000000', SUPERUSER_EMAIL: 'r@b.t', SUPERUSER_USERNAME: 'abroot', SUPERUSER_PASSWORD: 'ab-root-password-1' },
+    env: { ...process.env, ...serve.env, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: `file:${join(dir, `${name}.db`)}`, UPLOAD_DIR: join(dir, `${name}-uploads`), PUBLIC_URL: `http://localhost:${port}`, SESSION_SECRET: 'ab-bench-secret-not-for-production', SEED: 'none', LOG_LEVEL: 'info', RATE_LIMIT_FACTOR: '1000000', SUPERUSER_EMAIL: 'r@b.t', SUPERUSER_USERNAME: 'abroot', SUPERUSER_PASSWORD: 'ab-root-password-1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

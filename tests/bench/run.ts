@@ -23,6 +23,7 @@ import { EVENT_DURATION_S, EVENT_SCENARIOS, eventScenarios } from './event-load'
 import { loadBare, recorded } from './bare';
 import { DURATION_S, load, scenarios, type Measured, type Scenario } from './load';
 import { summarize } from './profile-summary';
+import { serveCommand } from '../support/serve-command';
 
 type SizeName = keyof typeof SIZES;
 const args = process.argv.slice(2);
@@ -125,16 +126,7 @@ function build() {
   if (r.status !== 0) throw new Error('build failed');
 }
 
-/**
- * How `npm start` runs the server (package.json "serve": its environment and Node flags, which bound
- * memory), so the bench measures the same process without npm's own in between.
- */
-const serve = (() => {
-  const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve;
-  const [before, after] = script.split(/\bnode\s+/);
-  const env = Object.fromEntries(before.trim().split(/\s+/).filter((word) => word.includes('=')).map((pair) => pair.split('=') as [string, string]));
-  return { env, flags: after.replace(/\s*build\/server\.js\s*$/, '').split(/\s+/).filter(Boolean) };
-})();
+const serve = serveCommand();
 
 /** Resident memory of a process from /proc: current and the kernel's high-water mark, in MiB. */
 function memory(pid: number): { rss: number; hwm: number } {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { join, resolve } from 'node:path';
+import { serveCommand } from '../support/serve-command';
 import { freePort } from '../support/test-server';
 import { generate, SIZES } from './dataset';
 import { addTeamEvent, EVENT_SIZES } from './event-dataset';
@@ -28,14 +29,6 @@ async function settledRssKb(pid: number, settle: number): Promise<number> {
     await sleep(500);
   }
   return samples.sort((a, b) => a - b)[4];
-}
-
-/** How `npm start` runs the server (package.json "serve": its environment and Node flags). */
-function serveCommand() {
-  const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve;
-  const [before, after] = script.split(/\bnode\s+/);
-  const env = Object.fromEntries(before.trim().split(/\s+/).filter((word) => word.includes('=')).map((pair) => pair.split('=') as [string, string]));
-  return { env, flags: after.replace(/\s*build\/server\.js\s*$/, '').split(/\s+/).filter(Boolean) };
 }
 
 /** One stream on its own socket and loopback address; resolves once its first frame (the counts) arrived. */
