@@ -11,7 +11,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import compression from 'compression';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import serveStatic from 'serve-static';
-import { AnswerSlots, BUSY as BUSY_ANSWER, BoundedCounts, Turns, type SlotRelease } from './app/lib/admission.server';
+import { AnswerSlots, BUSY, BoundedCounts, Turns, type SlotRelease } from './app/lib/admission.server';
 import type { RequestContext } from './app/lib/context';
 import { bodyRule, hasBody, refusedCrossSite, routePath } from './app/lib/request-guards.server';
 import { env } from './app/lib/env.server';
@@ -301,7 +301,6 @@ function mapDomainErrors(build: ServerBuild): ServerBuild {
 // an answer slot only once its last byte is in: a slow client holds its own socket, never a slot.
 // Live streams take no answer slot either; they have bounds of their own.
 
-const BUSY = BUSY_ANSWER.detail;
 const MB = 1024 * 1024;
 /** Answer slots: a hard ceiling; the wait they cause is what usually bounds them (TARGET_WAIT_MS). */
 const MAX_IN_FLIGHT = env.maxInFlight;
@@ -368,7 +367,7 @@ function inTurn(req: IncomingMessage, res: ServerResponse, answer: () => void, s
 let isShort: (req: IncomingMessage) => boolean = () => false;
 
 /** A 503 (or 429) as a page or JSON, with Retry-After; the connection closes when a body was left unread. */
-function answerBusy(req: IncomingMessage, res: ServerResponse, why: string, status: 429 | 503 = 503, detail: string = BUSY, retryAfter: number = BUSY_ANSWER.retryAfterSeconds) {
+function answerBusy(req: IncomingMessage, res: ServerResponse, why: string, status: 429 | 503 = 503, detail: string = BUSY.detail, retryAfter: number = BUSY.retryAfterSeconds) {
   const page = /\btext\/html\b/.test(req.headers.accept ?? '');
   const body = page ? `<!doctype html><html lang="en"><meta charset="utf-8"><title>Busy · CTF Arena</title><p>${detail}</p></html>` : JSON.stringify({ detail });
   if (hasBody(req.headers) && !req.complete) closeGently(req, res);
@@ -462,7 +461,7 @@ function receiveBody(req: IncomingMessage, res: ServerResponse, ip: string, rout
       held.stream((end) => {
         receiving.delete(entry);
         const release = slots.take();
-        if (!release) return refuse(req, res, 503, BUSY);
+        if (!release) return refuse(req, res, 503, BUSY.detail);
         res.once('close', release);
         slotOf.set(res, release);
         end();
