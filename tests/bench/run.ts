@@ -11,6 +11,7 @@ import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_proces
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { serveCommand } from '../support/serve-command';
 import { freePort } from '../support/test-server';
 import { addStreamHog, ATTACKERS as ALL_ATTACKERS, type AttackerName } from './attackers';
 import { capacity, CAPACITY_PLAN, QUICK_CAPACITY_PLAN, saveCapacity } from './capacity';
@@ -23,7 +24,6 @@ import { EVENT_DURATION_S, EVENT_SCENARIOS, eventScenarios } from './event-load'
 import { loadBare, recorded } from './bare';
 import { DURATION_S, load, scenarios, type Measured, type Scenario } from './load';
 import { summarize } from './profile-summary';
-import { serveCommand } from '../support/serve-command';
 
 type SizeName = keyof typeof SIZES;
 const args = process.argv.slice(2);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 /**
  * How `npm start` runs the server: package.json's "serve" script, split into its environment
  * (`MALLOC_ARENA_MAX=2 …`) and its Node flags (`--max-old-space-size=160 …`), which bound memory.
- * The bench and the memory tests start `build/server.js` with these, so they measure the process
+ * The bench and the upload-memory test start `build/server.js` with these, so they measure the process
  * `npm start` runs, without npm in between, and follow the script when it changes. `dir`: the
  * checkout whose script to read (bench:ab runs two).
  */
