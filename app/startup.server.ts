@@ -10,6 +10,7 @@ import { logger } from '~/lib/logger.server';
 import { forgetWriteCounts } from '~/lib/sql.server';
 import { hashPassword } from '~/lib/password.server';
 import { guardProcess } from '~/lib/process-guards.server';
+import { trimNativeHeapPeriodically } from '~/lib/native-heap.server';
 
 async function ensureSuperuser() {
   const { email, username, password } = env.superuser;
@@ -49,6 +50,7 @@ async function ensureSuperuser() {
 export async function startup(): Promise<void> {
   // First: an unhandled rejection is logged and the process goes on (lib/process-guards.server.ts).
   guardProcess();
+  trimNativeHeapPeriodically();
   await dbReady;
   await ensureSuperuser();
   if (env.seed === 'demo') {
