@@ -37,6 +37,11 @@ export async function serveNotificationStream(req: IncomingMessage, res: ServerR
   if (res.destroyed) return;
 
   res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
+  // Sent alone, the head is flattened where it is kept as it is written. Sent with the first event,
+  // it went out as a copy joined to the event, and the response kept the head as Node built it, a
+  // chain of about 70 string pieces: a heap snapshot of the 2,000-player competition held 4.5 MB of
+  // them.
+  res.flushHeaders();
   let open = true;
   let unsubscribe = () => {};
   const close = () => {
