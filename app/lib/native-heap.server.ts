@@ -9,9 +9,9 @@
 // and sending blocks of 32 KB and more to their own mappings cost page-cache replays a fifth of their
 // speed (docs/rules.md "Speed").
 //
-// Assumes glibc (Debian, Ubuntu, the Node images but Alpine): elsewhere there is no malloc_trim to
-// load, and this does nothing. The call walks the free blocks of every arena while holding each
-// arena's lock: 0.4-2.4 ms measured under load, once per interval.
+// Assumes glibc (Debian, Ubuntu, and the Node images other than Alpine): elsewhere there is no
+// malloc_trim to load, and this does nothing. The call walks the free blocks of every arena while
+// holding each arena's lock: 0.4-2.4 ms measured under load, once per interval.
 import { createRequire } from 'node:module';
 import { logger } from './logger.server';
 
