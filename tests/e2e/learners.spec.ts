@@ -50,6 +50,10 @@ test('the superuser adds a collaborater, who validates one learner and then seve
   await page.getByLabel(tr('New password'), { exact: true }).fill('staff-password-1');
   await page.getByLabel(tr('Confirm new password')).fill('staff-password-1');
   await page.getByRole('button', { name: tr('Reset password') }).click();
+  // Waits for the password to be set: with JavaScript the form posts in the background, and opening
+  // the login page at once could leave before it was sent (CI once logged in with no password yet).
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('flash')).toHaveText(tr('Your password has been successfully reset. You can now log in with your new password'));
   await logInWithForm(page, `${staffName}@example.com`, 'staff-password-1');
   await expect(page.locator('header')).toContainText(tr('Black-friday'));
 
