@@ -53,25 +53,30 @@ export function MarkdownEditor({ id, name, label, defaultValue = '', errors, req
       onChange={(e) => setMarkdown(e.target.value)}
       aria-invalid={errors?.length ? true : undefined}
       aria-describedby={describedBy}
-      className="input font-mono"
+      className="input min-h-60 font-mono"
     />
   );
 
   return (
     <div className="mb-4">
       <label className="label" htmlFor={id} id={`${id}-label`}>{label}</label>
-      {hydrated && !unsupported ? (
-        <Fallback fallback={textarea}>
-          <Suspense fallback={textarea}>
-            <div data-testid={`${id}-rich-editor`} role="group" aria-labelledby={`${id}-label`}>
-              <input type="hidden" name={name} value={markdown} />
-              <MdxMarkdownEditor markdown={markdown} onChange={setMarkdown} onError={() => setUnsupported(true)} />
-            </div>
-          </Suspense>
-        </Fallback>
-      ) : (
-        textarea
-      )}
+      {/* The textarea and the editor (its toolbar and an empty text) fit the same height, so the
+          buttons below do not move when the editor arrives: a click aimed at them as it did would
+          land beside them (tests/e2e/authoring.spec.ts measures it). */}
+      <div className="min-h-60">
+        {hydrated && !unsupported ? (
+          <Fallback fallback={textarea}>
+            <Suspense fallback={textarea}>
+              <div data-testid={`${id}-rich-editor`} role="group" aria-labelledby={`${id}-label`}>
+                <input type="hidden" name={name} value={markdown} />
+                <MdxMarkdownEditor markdown={markdown} onChange={setMarkdown} onError={() => setUnsupported(true)} />
+              </div>
+            </Suspense>
+          </Fallback>
+        ) : (
+          textarea
+        )}
+      </div>
       {errors?.length ? (
         <p className="field-error" id={`${id}-error`} role="alert">{t(errors[0])}</p>
       ) : (

@@ -112,3 +112,20 @@ test('the superuser deletes a challenge after confirmation', async ({ page, java
   // Only numeric ids name a challenge.
   expect((await page.request.get('/practices/challenges/not-a-number')).status()).toBe(404);
 });
+
+test('the rich text editor takes the place of the textarea without moving the buttons below it', async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'without JavaScript the textarea stays');
+  // Held back, the editor's chunk lets the page show its textarea first, as a slow phone does. A
+  // form that jumps when the editor arrives makes a click aimed at its button land elsewhere: a CI
+  // run once clicked beside Save that way, and the edit was never sent.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/assets\/mdx-editor\.client-[^/]*\.js$/, async (route) => { await released; await route.continue(); });
+  await logIn(page, SUPERUSER.email, SUPERUSER.password);
+  await visit(page, '/events/create');
+  const create = page.getByRole('button', { name: tr('Create'), exact: true });
+  const before = (await create.boundingBox())!;
+  release();
+  await expect(page.getByTestId('description-rich-editor').locator('[contenteditable="true"]')).toBeVisible();
+  await expect.poll(async () => (await create.boundingBox())!.y, { message: `the button was at ${before.y}` }).toBeCloseTo(before.y, 0);
+});
