@@ -11,8 +11,8 @@
 // - Each run gets a fresh database and a fresh server: a competition uses up its players' right
 //   flags (the challenges event-dataset.ts keeps for them), so a database cannot be played twice,
 //   and a fresh server inherits no page cache, standings or heap from the run before. The server is
-//   warmed up as run.ts warms it for --competition-only (1 s each of the board, the scoreboard, a
-//   wrong flag) so the start rush does not meet unoptimised code.
+//   warmed up as run.ts warms it for --competition-only (competition.ts warmUps) so the start rush
+//   does not meet unoptimised code.
 // - The event is the dataset's (small: 500 teams of 4) while the competition fits in it, a spread
 //   subset of its teams playing; a larger competition gets an event of its own size, the extra
 //   players created as event-dataset.ts creates them (event-only learners, deterministic teams,
@@ -34,10 +34,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadBare, recorded } from './bare';
-import { competition, COMPETITION_S, VIEW_P99_MS, VIEWS, type AdmissionStats, type CompetitionResult, type StreamStats } from './competition';
+import { competition, COMPETITION_S, VIEW_P99_MS, VIEWS, warmUps, type AdmissionStats, type CompetitionResult, type StreamStats } from './competition';
 import { generate, SIZES, type Dataset } from './dataset';
 import { addTeamEvent, EVENT_SIZES, type EventSize } from './event-dataset';
-import { CONNECTIONS, load, scenarios, type Scenario } from './load';
+import { CONNECTIONS, load } from './load';
 
 export type SizeName = keyof typeof SIZES;
 
@@ -165,13 +165,10 @@ async function play(size: SizeName, players: number, plan: CapacityPlan, host: C
   let bare: CapacityResult['bare'] | undefined;
   try {
     // The warm-up run.ts gives a fresh server (--competition-only), recording the board's bytes.
-    const cookie = await host.loginCookie(server.url, data);
-    const page = (name: string, path: string): Scenario => ({ name, expected: [200], requests: [{ method: 'GET', path, headers: { cookie, accept: 'text/html' } }] });
-    const board = page('GET /competes/{id}/challenges (HTML)', `/competes/${event.id}/challenges`);
+    const [board, ...others] = warmUps(data, event, await host.loginCookie(server.url, data));
     const { scenario: boardWarmup, answers } = recorded(board);
     await load(server.url, boardWarmup, 1);
-    await load(server.url, page('GET /competes/{id}/scoreboard (HTML)', `/competes/${event.id}/scoreboard`), 1);
-    await load(server.url, scenarios(data, cookie).find((s) => s.name.startsWith('POST verify-submitted-flag'))!, 1);
+    for (const warmUp of others) await load(server.url, warmUp, 1);
     if (bareSeconds) {
       const measured = await loadBare(board, answers, bareSeconds, load);
       if (measured) bare = { scenario: board.name, connections: CONNECTIONS, seconds: bareSeconds, reqPerSec: measured.reqPerSec, p99: measured.p99 };

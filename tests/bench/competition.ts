@@ -21,8 +21,10 @@ import { Agent, request } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createCookie } from 'react-router';
 import { attackers as runAttackers, type AttackerName, type AttackersResult } from './attackers';
+import type autocannon from 'autocannon';
+import type { Dataset } from './dataset';
 import type { TeamEvent } from './event-dataset';
-import { SUBMISSION_TYPE, submissionBody } from './load';
+import { scenarios, SUBMISSION_TYPE, submissionBody, type Scenario } from './load';
 
 export const PLAYERS = 2_000;
 export const COMPETITION_S = 120;
@@ -251,6 +253,28 @@ function stats(done: Done[]): Record<string, KindStats> {
     };
   }
   return kinds;
+}
+
+/**
+ * What a server started just now is given, for a second each, before its competition (run.ts
+ * --competition-only and --profile, capacity.ts): a full run's server has done every other scenario
+ * first, and its start rush does not meet unoptimised code. The board and the scoreboard under URLs
+ * no cache has seen, so each call is rendered: the same URL again was answered by the page cache,
+ * and the start rush's first boards met a render run a handful of times (on a server just started,
+ * 400 renders of a board one after the other took 10 ms each at first, 6 after 300). Then a wrong flag.
+ */
+export function warmUps(data: Dataset, event: TeamEvent, cookie: string): Scenario[] {
+  let unseen = 0;
+  const page = (name: string, path: string): Scenario => ({
+    name,
+    expected: [200],
+    requests: [{ method: 'GET', path, headers: { cookie, accept: 'text/html' }, setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}?seen=${unseen++}` }) }],
+  });
+  return [
+    page('GET /competes/{id}/challenges (HTML)', `/competes/${event.id}/challenges`),
+    page('GET /competes/{id}/scoreboard (HTML)', `/competes/${event.id}/scoreboard`),
+    scenarios(data, cookie).find((s) => s.name.startsWith('POST verify-submitted-flag'))!,
+  ];
 }
 
 export async function competition(url: string, event: TeamEvent, seconds = COMPETITION_S, players = PLAYERS, options: CompetitionOptions = {}): Promise<CompetitionResult> {

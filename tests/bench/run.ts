@@ -15,7 +15,7 @@ import { serveCommand } from '../support/serve-command';
 import { freePort } from '../support/test-server';
 import { addStreamHog, ATTACKERS as ALL_ATTACKERS, type AttackerName } from './attackers';
 import { capacity, CAPACITY_PLAN, QUICK_CAPACITY_PLAN, saveCapacity } from './capacity';
-import { CHECK_P99_MS, CHECKS, competition, COMPETITION_S, EXPECTED, PHASES, PLAYERS, QUICK_COMPETITION_S, QUICK_PLAYERS, VIEW_P99_MS, VIEWS, type CompetitionResult, type Kind } from './competition';
+import { CHECK_P99_MS, CHECKS, competition, COMPETITION_S, EXPECTED, PHASES, PLAYERS, QUICK_COMPETITION_S, QUICK_PLAYERS, VIEW_P99_MS, VIEWS, warmUps, type CompetitionResult, type Kind } from './competition';
 import { generate, SIZES, type Dataset } from './dataset';
 import { addBlackFriday, BLACK_FRIDAY_DURATION_S, BLACK_FRIDAY_TARGETS, blackFridayScenarios } from './black-friday';
 import { databases, saveDatabases } from './databases';
@@ -328,14 +328,7 @@ async function runSize(name: SizeName) {
       await server.stop();
       server = await startServer(dir, `${names.length + EVENT_TARGETS_COUNT + 1}-competition`);
     }
-    // A server started just now (--competition-only, --profile) would meet the start rush with its
-    // code not yet optimised, which a full run's server, after every other scenario, does not: the
-    // same pages and flag check for a second each first (not measured).
-    if (COMPETITION_ONLY || PROFILE) {
-      const cookie = await loginCookie(server.url, data);
-      for (const path of [`/competes/${event.id}/challenges`, `/competes/${event.id}/scoreboard`]) await load(server.url, { name: path, expected: [200], requests: [{ method: 'GET', path, headers: { cookie, accept: 'text/html' } }] }, 1);
-      await load(server.url, scenarios(data, cookie).find((s) => s.name.startsWith('POST verify-submitted-flag'))!, 1);
-    }
+    if (COMPETITION_ONLY || PROFILE) for (const warmUp of warmUps(data, event, await loginCookie(server.url, data))) await load(server.url, warmUp, 1);
     const cpuBefore = cpuSeconds(server.child.pid!);
     const clientBefore = process.cpuUsage();
     // The competition's own peak (VmHWM also holds the scenarios before it), to compare runs with and without attackers.
