@@ -530,8 +530,10 @@ async function main() {
     options: { sizes, streams: STREAMS, attackers: ATTACKERS },
     ...results,
     verdicts: summary,
-    // The last capacity search (--capacity) is a run of its own: kept as it was.
+    // The last capacity search (--capacity) and database comparison (--databases) are runs of their
+    // own: kept as they were.
     ...(previous.capacity ? { capacity: previous.capacity } : {}),
+    ...(previous.databases ? { databases: previous.databases } : {}),
   };
   if (PROFILE) {
     for (const name of sizes) {
