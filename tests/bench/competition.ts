@@ -257,11 +257,12 @@ function stats(done: Done[]): Record<string, KindStats> {
 
 /**
  * What a server started just now is given, for a second each, before its competition (run.ts
- * --competition-only and --profile, capacity.ts): a full run's server has done every other scenario
- * first, and its start rush does not meet unoptimised code. The board and the scoreboard under URLs
- * no cache has seen, so each call is rendered: the same URL again was answered by the page cache,
- * and the start rush's first boards met a render run a handful of times (on a server just started,
- * 400 renders of a board one after the other took 10 ms each at first, 6 after 300). Then a wrong flag.
+ * --competition-only and --profile, capacity.ts, databases.ts): a full run's server has done every
+ * other scenario first, and its start rush does not meet unoptimised code. The board and the
+ * scoreboard come under URLs no cache has seen, so that every call renders: under one URL the page
+ * cache would answer all but the first, and the start rush's first boards, renders from nothing,
+ * would meet React's render run a handful of times (V8 runs it about twice as slow over its first
+ * few hundred calls). Then wrong flags.
  */
 export function warmUps(data: Dataset, event: TeamEvent, cookie: string): Scenario[] {
   let unseen = 0;

@@ -5,7 +5,7 @@
 // - One dataset for every run: generated in a SQLite file, copied into a PostgreSQL template
 //   database (prisma/copy-to-postgresql.ts); each run starts from a fresh copy (a competition uses
 //   up its players' right flags) and a fresh server, warmed up as run.ts warms one for
-//   --competition-only.
+//   --competition-only (competition.ts warmUps).
 // - PostgreSQL is Debian's, started for the bench on a free loopback port (tests/support/
 //   postgres-cluster.ts) with its writes reaching the disk but commits not waiting for them, as
 //   SQLite's synchronous=NORMAL in WAL mode does. It runs on the same two cores as the server
@@ -18,10 +18,10 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { startCluster } from '../support/postgres-cluster';
 import { viewsP99In } from './capacity';
-import { competition, COMPETITION_S, PLAYERS, QUICK_COMPETITION_S, QUICK_PLAYERS, type CompetitionResult } from './competition';
+import { competition, COMPETITION_S, PLAYERS, QUICK_COMPETITION_S, QUICK_PLAYERS, warmUps, type CompetitionResult } from './competition';
 import { generate, SIZES, type Dataset } from './dataset';
 import { addTeamEvent, EVENT_SIZES } from './event-dataset';
-import { load, scenarios, type Scenario } from './load';
+import { load } from './load';
 import { copyToPostgres } from '../../prisma/copy-to-postgresql';
 
 type SizeName = keyof typeof SIZES;
@@ -151,11 +151,7 @@ async function play(
   const server = await host.startServer(dir, env);
   try {
     // The warm-up run.ts gives a fresh server (--competition-only).
-    const cookie = await host.loginCookie(server.url, data);
-    const page = (path: string): Scenario => ({ name: path, expected: [200], requests: [{ method: 'GET', path, headers: { cookie, accept: 'text/html' } }] });
-    await load(server.url, page(`/competes/${event.id}/challenges`), 1);
-    await load(server.url, page(`/competes/${event.id}/scoreboard`), 1);
-    await load(server.url, scenarios(data, cookie).find((s) => s.name.startsWith('POST verify-submitted-flag'))!, 1);
+    for (const warmUp of warmUps(data, event, await host.loginCookie(server.url, data))) await load(server.url, warmUp, 1);
 
     const pid = server.child.pid!;
     let peak = 0;
