@@ -21,10 +21,9 @@ import { Agent, request } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createCookie } from 'react-router';
 import { attackers as runAttackers, type AttackerName, type AttackersResult } from './attackers';
-import type autocannon from 'autocannon';
 import type { Dataset } from './dataset';
 import type { TeamEvent } from './event-dataset';
-import { scenarios, SUBMISSION_TYPE, submissionBody, type Scenario } from './load';
+import { scenarios, SUBMISSION_TYPE, submissionBody, unseenGet, type Scenario } from './load';
 
 export const PLAYERS = 2_000;
 export const COMPETITION_S = 120;
@@ -265,12 +264,7 @@ function stats(done: Done[]): Record<string, KindStats> {
  * few hundred calls). Then wrong flags.
  */
 export function warmUps(data: Dataset, event: TeamEvent, cookie: string): Scenario[] {
-  let unseen = 0;
-  const page = (name: string, path: string): Scenario => ({
-    name,
-    expected: [200],
-    requests: [{ method: 'GET', path, headers: { cookie, accept: 'text/html' }, setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}?seen=${unseen++}` }) }],
-  });
+  const page = (name: string, path: string): Scenario => ({ name, expected: [200], requests: [unseenGet(path, { cookie, accept: 'text/html' })] });
   return [
     page('GET /competes/{id}/challenges (HTML)', `/competes/${event.id}/challenges`),
     page('GET /competes/{id}/scoreboard (HTML)', `/competes/${event.id}/scoreboard`),

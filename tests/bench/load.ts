@@ -83,6 +83,15 @@ export function solveRequests(nextPair: () => [number, number], bearer: (learner
   ];
 }
 
+/**
+ * A GET of `path` under a URL no cache has seen (a query parameter the page ignores, new on every
+ * call), so that neither the page cache nor the shared render can answer: what a page costs from nothing.
+ */
+export function unseenGet(path: string, headers: Record<string, string>): autocannon.Request {
+  let unseen = 0;
+  return { method: 'GET', path, headers, setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}?seen=${unseen++}` }) };
+}
+
 export function scenarios(data: Dataset, cookie: string): Scenario[] {
   const learners = [...data.tokens.keys()];
   const bearer = (learnerId: number) => `Bearer ${data.tokens.get(learnerId)}`;
@@ -90,7 +99,6 @@ export function scenarios(data: Dataset, cookie: string): Scenario[] {
   const page = { cookie, accept: 'text/html' };
   let wrong = 0;
   let fresh = 0;
-  let unseen = 0;
 
   return [
     {
@@ -156,12 +164,11 @@ export function scenarios(data: Dataset, cookie: string): Scenario[] {
       expected: [200],
       requests: [{ method: 'GET', path: '/api/auth/users/top-players/', headers: { cookie } }],
     },
-    // Issue 20 §8: a URL no cache has seen (a query parameter the page ignores, new on every call),
-    // so neither the page cache nor the shared render can answer: what a page costs from nothing.
+    // Issue 20 §8: what a page costs from nothing (unseenGet).
     ...(['/practices/scoreboard', '/practices/challenges'] as const).map((path) => ({
       name: `GET ${path} (HTML, from nothing)`,
       expected: [200],
-      requests: [{ method: 'GET', path, headers: page, setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}?seen=${unseen++}` }) }],
+      requests: [unseenGet(path, page)],
     })),
   ];
 }
