@@ -16,7 +16,7 @@ import { boardChallenge, canSubmit, isAwaitingReview, isRejected, isSolved, list
 import { registerForEvent, viewOf } from '~/domain/events.server';
 import { unlockHint } from '~/domain/hints.server';
 import { isStaff, isSuperuser } from '~/domain/policy.server';
-import { resolveScope, rulesOf, scopePath } from '~/domain/scope.server';
+import { resolveScope, rulesOf, scopePath, type Scope } from '~/domain/scope.server';
 import { submitFlag, verifyFlag, writeupRequired } from '~/domain/submit-flag.server';
 import { requireUser } from '~/lib/auth.server';
 import { NotFound } from '~/lib/errors.server';
@@ -97,14 +97,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canRegister: !!event && !event.registered && event.phase !== 'ended' && !isStaff(user),
     weeks,
     trainingWeek,
-    board,
+    board: { ...board, results: board.results.map((c) => cardOf(scope, c)) },
     categories,
     categoryId,
     selected,
     solvers: solvers.map((s) => ({ ...s, href: s.teamId && scope.kind === 'event' ? `/competes/${scope.event.id}/teams/${s.teamId}` : `/practices/users/${s.learnerId}` })),
-    solved: Object.fromEntries(board.results.map((c) => [c.id, isSolved(scope, c.last)])),
-    rejected: Object.fromEntries(board.results.map((c) => [c.id, isRejected(c.last)])),
-    awaiting: Object.fromEntries(board.results.map((c) => [c.id, isAwaitingReview(scope, c.last)])),
     selectedAwaiting: selected ? isAwaitingReview(scope, selected.last) : false,
     selectedRejected: selected ? isRejected(selected.last) : false,
     selectedSolved: selected ? isSolved(scope, selected.last) : false,
@@ -119,6 +116,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     superuser: isSuperuser(user),
   };
 }
+
+/**
+ * What a card shows of a challenge, and all the page's data carries of it: the open challenge's
+ * dialog reads `selected`. The rest of a board challenge (its description above all) would be
+ * encoded into every board's hydration data for nothing.
+ */
+function cardOf(scope: Scope, c: BoardChallenge) {
+  const rejected = isRejected(c.last);
+  return {
+    id: c.id,
+    name: c.name,
+    newValue: c.newValue,
+    categoryName: c.categoryName,
+    level: c.level,
+    isActive: c.isActive,
+    solveCount: c.solveCount,
+    solved: isSolved(scope, c.last),
+    rejected,
+    awaiting: isAwaitingReview(scope, c.last),
+    score: c.last?.score ?? null,
+    comment: rejected ? (c.last?.comment ?? null) : null,
+  };
+}
+
+type CardChallenge = ReturnType<typeof cardOf>;
 
 const REGISTER = intentSchema('register');
 const UNLOCK_HINT = intentSchema('unlock-hint', z.object({ challenge: postedId(), hint: postedId() }));
@@ -218,28 +240,28 @@ function AwaitingBadge() {
   return <span className="rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-900" data-testid="awaiting-review">{t(MESSAGES.awaitingReview)}</span>;
 }
 
-function Card({ c, solved, rejected, awaiting, staff, superuser, href, base }: { c: BoardChallenge; solved: boolean; rejected: boolean; awaiting: boolean; staff: boolean; superuser: boolean; href: string; base: string }) {
+function Card({ c, staff, superuser, href, base }: { c: CardChallenge; staff: boolean; superuser: boolean; href: string; base: string }) {
   const t = useT();
   return (
     <li className="card relative flex flex-col gap-2">
       <div className="flex items-start justify-between gap-2">
         <Link to={href} className="font-semibold after:absolute after:inset-0" preventScrollReset {...flagForms.intent}>{c.name}</Link>
         {/* Solved: what the player scored (a hint's penalty included), not what the next solver would get. */}
-        {solved && c.last ? (
-          <span className="text-right text-lg font-bold text-green-800" data-testid="own-score">{c.last.score}<span className="sr-only">{` ${t('points scored')}`}</span></span>
+        {c.solved && c.score !== null ? (
+          <span className="text-right text-lg font-bold text-green-800" data-testid="own-score">{c.score}<span className="sr-only">{` ${t('points scored')}`}</span></span>
         ) : (
           <span className="text-lg font-bold text-brand-700">{c.newValue}<span className="sr-only">{` ${t('points')}`}</span></span>
         )}
       </div>
       <p className="text-sm text-slate-500">{c.categoryName} · {levelName(t, c.level)}</p>
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        {solved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">{t('Solved · you scored {{score}}', { score: c.last?.score ?? '' })}</span> : null}
-        {rejected ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800">{t('Rejected')}</span> : null}
-        {awaiting ? <AwaitingBadge /> : null}
+        {c.solved ? <span className="rounded bg-green-100 px-2 py-0.5 font-semibold text-green-800">{t('Solved · you scored {{score}}', { score: c.score ?? '' })}</span> : null}
+        {c.rejected ? <span className="rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800">{t('Rejected')}</span> : null}
+        {c.awaiting ? <AwaitingBadge /> : null}
         {staff && !c.isActive ? <span className="rounded bg-slate-200 px-2 py-0.5 font-semibold text-slate-700">{t('Inactive')}</span> : null}
         <span className="text-slate-500">{c.solveCount === 1 ? t('1 solve') : t('{{count}} solves', { count: c.solveCount })}</span>
       </div>
-      {rejected ? <RejectedNote comment={c.last?.comment ?? null} /> : null}
+      {c.rejected ? <RejectedNote comment={c.comment} /> : null}
       {staff ? (
         <div className="relative z-10 mt-auto flex gap-2 text-sm">
           <Link className="link" to={`${base}/challenges/${c.id}`}>{t('Edit')}</Link>
@@ -308,7 +330,7 @@ export default function Challenges() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('Challenges')}>
           {d.board.results.map((ch) => (
-            <Card key={ch.id} c={ch} solved={d.solved[ch.id]} rejected={d.rejected[ch.id]} awaiting={d.awaiting[ch.id]} staff={d.staff} superuser={d.superuser} base={d.base} href={href({ challenge: ch.id, tab: null, hint: null })} />
+            <Card key={ch.id} c={ch} staff={d.staff} superuser={d.superuser} base={d.base} href={href({ challenge: ch.id, tab: null, hint: null })} />
           ))}
         </ul>
       )}
