@@ -51,7 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     me: { username: user.username, fullname: user.fullname, email: user.email, gender: user.gender, country: user.country, language: user.language ?? '', coin: user.coin, profile: profileUrl(user), isStaff: !player },
-    countries: countriesIn(pageLanguage()),
+    // The country's name for the details; the whole list (250 names in the page's language, most of
+    // this page's data when it was sent on every view) only where the form shows: opened with
+    // ?edit=1, or answering its post.
+    countryName: countriesIn(pageLanguage()).find((c) => c.code === user.country)?.name ?? user.country,
+    countries: query.get('edit') === '1' || request.method !== 'GET' ? countriesIn(pageLanguage()) : [],
     staffNotice: player ? null : STAFF_DO_NOT_PURCHASE,
     rewards: rewards.map((r) => ({ id: r.id, title: r.title, coin: r.coin })),
     requests: requests && {
@@ -93,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Me() {
-  const { me, countries, rewards, requests, staffNotice } = useLoaderData<typeof loader>();
+  const { me, countryName, countries, rewards, requests, staffNotice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
@@ -102,7 +106,6 @@ export default function Me() {
   const purchase = resultFor(result, 'purchase');
   const profile = purchase ? null : result;
   const editing = params.get('edit') === '1' || !!profile;
-  const countryName = countries.find((c) => c.code === me.country)?.name ?? me.country;
   const purchaseError = purchase?.error?.[''] ?? purchase?.error?.reward;
   const chosen = Number(typedValue(purchase, 'reward')) || null;
   return (
