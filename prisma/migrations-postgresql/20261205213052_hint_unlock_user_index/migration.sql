@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "HintUnlock_userId_hintId_idx" ON "HintUnlock"("userId", "hintId");
