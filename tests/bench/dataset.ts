@@ -130,6 +130,12 @@ export async function generate(path: string, size: Size): Promise<Dataset> {
         rejected ? null : `u:${learnerId}:${challenge.id}`, iso(start + (n * 30 * DAY) / size.submissions),
       );
     }
+    // Hint unlocks, as players take them: each hint opened by about a third of the learners. Every
+    // board view reads the viewer's; with none here, a scan of them all went unseen (app/lib/statement-plans.test.ts).
+    const insertUnlock = db.prepare(`INSERT INTO "HintUnlock" (hintId, userId, createdAt) VALUES (?, ?, ?)`);
+    for (const { id: hintId } of db.prepare(`SELECT id FROM "Hint"`).all() as { id: number }[]) {
+      for (const userId of learnerIds) if (random() < 0.3) insertUnlock.run(hintId, userId, iso(start));
+    }
     // Every submission above names a writeup: its bytes, as a solve stores them.
     db.exec(`INSERT INTO "Writeup" (submissionId, bytes) SELECT id, CAST('# Steps\nRead the source, found the flag.\n' AS BLOB) FROM "Submission" WHERE writeupName IS NOT NULL AND id NOT IN (SELECT submissionId FROM "Writeup")`);
     for (let l = 0; l < learnerIds.length; l++) {
