@@ -4,9 +4,8 @@
 // the write path cheap, and the caches keyed on data_version (sessions, pages) valid between
 // batches. What a crash can lose is the last FLUSH_MS of attempts; a graceful stop flushes (docs/rules.md).
 //
-// The wrong-flag limit counts this log (writtenWrongAttempts, waitingWrongAttempts): the rows
-// written, which every process sharing the database sees, and this process's wrong attempts still
-// waiting. So one limit holds across processes, within the FLUSH_MS another process's attempts
+// The wrong-flag limit counts this log (decideOnWrongAttempts): the rows written, which every
+// process sharing the database sees, and this process's wrong attempts still waiting. So one limit holds across processes, within the FLUSH_MS another process's attempts
 // wait before they are written.
 //
 // A batch that cannot be written (another process holds the write lock past lib/sql.server.ts's
@@ -49,6 +48,13 @@ const wrongCount = statement<{ n: number }, [number, number, string, number]>(
 const wrongTimes = statement<{ createdAt: string }, [number, number, string, number]>(
   'SELECT "createdAt" FROM "FlagAttempt" WHERE "userId" = ? AND "challengeId" = ? AND "isCorrect" = FALSE AND "createdAt" > ? ORDER BY "createdAt" DESC LIMIT ?',
 );
+
+/**
+ * The counts under way (decideOnWrongAttempts). A batch's rows stay counted as waiting until every
+ * count begun before its commit has decided: such a count may have read the log before the commit
+ * (PostgreSQL reads on another connection than the commit's), and must find them among the waiting.
+ */
+const counting = new Set<Promise<unknown>>();
 
 let timer: NodeJS.Timeout | null = null;
 /** Set while a failed batch waits to be tried again: the retry is not hurried by new attempts. */
@@ -130,8 +136,9 @@ async function flushWaiting(): Promise<boolean> {
       }
       return refused;
     });
-    // Committed: from here the limit reads these rows from the log. Between the commit and this
-    // line it counts them in both places, one count too many for a moment, never one too few.
+    // Committed: from here the limit reads these rows from the log. Until the counts begun before
+    // now have decided, it counts them in both places: one too many for a moment, never one too few.
+    if (counting.size) await Promise.allSettled([...counting]);
     forgetWaiting(rows);
     if (refused) logger.warn({ refused }, 'flag attempts left out of the log: the database refused them');
     if (failing) logger.info({ written: rows.length - refused }, 'flag attempt log written again');
@@ -174,23 +181,26 @@ function forgetWaiting(rows: Row[]) {
 }
 
 /**
- * How many wrong attempts `userId` made at `challengeId` after `since` are written, counted up to
- * `limit`. Another process's attempts are here once written (within FLUSH_MS).
+ * Counts the wrong attempts `userId` made at `challengeId` after `since`: those written (up to
+ * `limit`; another process's are there once written, within FLUSH_MS) and this process's waiting,
+ * and hands the count to `decide`. `decide` runs synchronously with the count, so it can decide and
+ * log its attempt in one turn: attempts sent together cannot all pass on one count (each sees those
+ * logged before it), and no batch is forgotten from the waiting between the read and the decision.
  */
-export async function writtenWrongAttempts(userId: number, challengeId: number, since: Date, limit: number): Promise<number> {
-  return (await wrongCount.get(userId, challengeId, sqlDate(since), limit))?.n ?? 0;
-}
-
-/**
- * How many of this process's wrong attempts at `challengeId` after `since` wait to be written.
- * Synchronous, so the caller adds it to writtenWrongAttempts, decides and logs its attempt in one
- * turn: attempts sent together cannot all pass on one count (each sees those logged before it).
- */
-export function waitingWrongAttempts(userId: number, challengeId: number, since: Date): number {
+export async function decideOnWrongAttempts<T>(userId: number, challengeId: number, since: Date, limit: number, decide: (count: number) => T): Promise<T> {
   const after = sqlDate(since);
-  let waiting = 0;
-  for (const time of waitingWrong.get(wrongKey(userId, challengeId)) ?? []) if (time > after) waiting++;
-  return waiting;
+  const decided = (async () => {
+    const written = (await wrongCount.get(userId, challengeId, after, limit))?.n ?? 0;
+    let waiting = 0;
+    for (const time of waitingWrong.get(wrongKey(userId, challengeId)) ?? []) if (time > after) waiting++;
+    return decide(written + waiting);
+  })();
+  counting.add(decided);
+  try {
+    return await decided;
+  } finally {
+    counting.delete(decided);
+  }
 }
 
 /** The times (ms) of the latest `limit` wrong attempts at `challengeId` after `since`, written or waiting, oldest first. */

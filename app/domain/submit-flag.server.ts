@@ -9,7 +9,7 @@ import { MESSAGES } from '~/lib/messages';
 import { sqlDate, statement, statementsBy, writeTransaction } from '~/lib/sql.server';
 import { isFile } from '~/lib/uploads.server';
 import { writeupRules } from '~/schemas/flag-attempt';
-import { latestWrongAttempts, logAttempt, waitingWrongAttempts, writtenWrongAttempts } from './attempt-log.server';
+import { decideOnWrongAttempts, latestWrongAttempts, logAttempt } from './attempt-log.server';
 import { bookSolveCoins } from './coins.server';
 import { challengeAccess, type Access, type Intent, type Via } from './challenge-access.server';
 import { flagMatches } from './flag-match.server';
@@ -56,13 +56,16 @@ async function check(actor: Actor | null, challengeId: number, attempt: string, 
   const access = await challengeAccess(actor, challengeId, via, intent);
   const { challenge, flag } = access;
   const since = new Date(Date.now() - WRONG_WINDOW_MS);
-  const written = await writtenWrongAttempts(actor!.id, challenge.id, since, WRONG_LIMIT);
-  // From here to the log, no await (a refusal reads its Retry-After once decided): the next attempt
-  // sent with this one counts it.
-  if (written + waitingWrongAttempts(actor!.id, challenge.id, since) >= WRONG_LIMIT) throw await limited(actor!.id, challenge.id, since);
-  if (flag === null) throw new DomainError(400, 'This challenge has no flag yet.');
-  const correct = flagMatches(flag, attempt);
-  logAttempt(challenge.id, actor!.id, attempt, correct);
+  // The count, the decision and the log in one turn: the next attempt sent with this one counts it.
+  const correct = await decideOnWrongAttempts(actor!.id, challenge.id, since, WRONG_LIMIT, (count) => {
+    if (count >= WRONG_LIMIT) return null;
+    if (flag === null) throw new DomainError(400, 'This challenge has no flag yet.');
+    const matches = flagMatches(flag, attempt);
+    logAttempt(challenge.id, actor!.id, attempt, matches);
+    return matches;
+  });
+  // A refusal reads its Retry-After once decided.
+  if (correct === null) throw await limited(actor!.id, challenge.id, since);
   if (!correct) throw new Invalid({ [field]: [FLAG_INCORRECT] });
   return access;
 }
