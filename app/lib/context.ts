@@ -37,6 +37,8 @@ export interface RequestContext {
    * (admission.server.ts `SlotRelease`).
    */
   park?: Park;
+  /** Set by server.ts: whether the client hung up before its answer was sent (respond.server.ts `hangUpOf`). */
+  clientLeft?: () => boolean;
 }
 
 declare module 'react-router' {

@@ -157,6 +157,18 @@ export const assetHeaderNames = (): string[] => [...ASSET_NAMES];
 /** The headers every answer carries, for what writes its head on the socket itself (server.ts `refuse`). */
 export const commonHeaders = (res: ServerResponse): string[] => (res as AnswerResponse).common ?? [];
 
+/**
+ * Whether `res`'s client hung up before its answer was sent. What it returns holds a flag, not the
+ * response: it goes in the load context, which the render's objects reach.
+ */
+export function hangUpOf(res: ServerResponse): () => boolean {
+  const state = { left: false };
+  res.once('close', function (this: ServerResponse) {
+    state.left = !this.writableFinished;
+  });
+  return () => state.left;
+}
+
 /** Logs the request's one line once its response is done. A request answered 5xx says so as an error line would. */
 function logWhenDone(res: ServerResponse, req: { id: string; method: string; path: string }, answering: Answering) {
   const started = performance.now();
