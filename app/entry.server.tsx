@@ -28,7 +28,8 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
-  // Nobody left to render for (server.ts): the loaders ran, React does not. 499 as proxies log it.
+  // Nobody left to render for (server.ts): the loaders ran, React does not. The answer (nginx's
+  // 499, 'client closed request') is never sent.
   if (loadContext.clientLeft?.()) return new Response(null, { status: 499 });
   const { nonce } = contextOf(loadContext);
   const cacheable = pageCacheable(request, status, headers, routerContext, loadContext);
