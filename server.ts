@@ -243,7 +243,7 @@ function reactRouter(build: ServerBuild | (() => Promise<ServerBuild>)): Answer 
   return (req, res, ctx) => {
     // No signal for the Request (so React Router's request.signal never aborts): given one, undici
     // makes the request's own signal follow it through a WeakRef and a FinalizationRegistry, and
-    // pages rendered from nothing answered about a tenth fewer (bench:ab, 2026-12-06). What the
+    // pages rendered from nothing answered about 15% fewer (bench:ab, 2026-12-06). What the
     // abort bought, no render for a client that hung up, entry.server.tsx asks `clientLeft` for.
     ctx.clientLeft = hangUpOf(res);
     const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: fetchHeaders(req) };

@@ -5,8 +5,8 @@
 // batches. What a crash can lose is the last FLUSH_MS of attempts; a graceful stop flushes (docs/rules.md).
 //
 // The wrong-flag limit counts this log (decideOnWrongAttempts): the rows written, which every
-// process sharing the database sees, and this process's wrong attempts still waiting. So one limit holds across processes, within the FLUSH_MS another process's attempts
-// wait before they are written.
+// process sharing the database sees, and this process's wrong attempts still waiting. So one limit
+// holds across processes, within the FLUSH_MS another process's attempts wait before they are written.
 //
 // A batch that cannot be written (another process holds the write lock past lib/sql.server.ts's
 // retry bound, a full disk) is kept and tried again every RETRY_MS: attempts wait in memory, at most
