@@ -191,9 +191,7 @@ export async function decideOnWrongAttempts<T>(userId: number, challengeId: numb
   const after = sqlDate(since);
   const decided = (async () => {
     const written = (await wrongCount.get(userId, challengeId, after, limit))?.n ?? 0;
-    let waiting = 0;
-    for (const time of waitingWrong.get(wrongKey(userId, challengeId)) ?? []) if (time > after) waiting++;
-    return decide(written + waiting);
+    return decide(written + waitingAfter(userId, challengeId, after).length);
   })();
   counting.add(decided);
   try {
@@ -203,12 +201,14 @@ export async function decideOnWrongAttempts<T>(userId: number, challengeId: numb
   }
 }
 
+/** When this process's wrong attempts at `challengeId` that wait to be written were made, those after `after`. */
+const waitingAfter = (userId: number, challengeId: number, after: string): string[] => (waitingWrong.get(wrongKey(userId, challengeId)) ?? []).filter((time) => time > after);
+
 /** The times (ms) of the latest `limit` wrong attempts at `challengeId` after `since`, written or waiting, oldest first. */
 export async function latestWrongAttempts(userId: number, challengeId: number, since: Date, limit: number): Promise<number[]> {
   const after = sqlDate(since);
   const written = (await wrongTimes.all(userId, challengeId, after, limit)).map((row) => row.createdAt);
-  const waiting = (waitingWrong.get(wrongKey(userId, challengeId)) ?? []).filter((time) => time > after);
-  return written.concat(waiting).sort().slice(-limit).map((time) => Date.parse(time));
+  return written.concat(waitingAfter(userId, challengeId, after)).sort().slice(-limit).map((time) => Date.parse(time));
 }
 
 /** For tests: how many attempts wait to be written. */
