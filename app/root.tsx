@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { FocusFirstError } from './components/field';

@@ -1,7 +1,8 @@
 // One event's card (SPEC §2 "Events", §4 Event): picture, name, place, dates and the buttons its
 // state calls for. What the buttons do is decided on the server (app/routes/events/cards.server.ts
 // says which apply); this only draws them. Every button is a link or a POST form: no JS needed.
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/components/link';
 import { useT } from '~/lib/i18n';
 import { LocalTime } from './local-time';
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, NavLink, useLocation, useMatches } from 'react-router';
+import { NavLink, useLocation, useMatches } from 'react-router';
+import { Link } from '~/components/link';
 import { LogoutButton } from './logout-button';
 import { useLiveNotificationCounts } from './notifications-live';
 import { inBrowser, own, OwnPicture, OwnValue, someOf, sumOf, type Own } from './viewer-value';

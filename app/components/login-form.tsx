@@ -1,7 +1,8 @@
 // The log-in form (app/routes/auth/login.tsx), in a module of its own: conform and zod load when the
 // visitor starts using it (components/on-demand.tsx `onUse`, docs/rules.md "The JavaScript budget").
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { Field, FormErrors } from '~/components/field';
 import { useSchemaForm } from '~/components/use-schema-form';
 import { useT } from '~/lib/i18n';

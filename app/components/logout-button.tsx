@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSubmit } from 'react-router';
+import { useSubmit } from 'react-router';
+import { Link } from '~/components/link';
 import { text, useT } from '~/lib/i18n';
 
 export const LOGOUT_TEXT = text(

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '~/components/link';
 import { useT } from '~/lib/i18n';
 import { lastPage, pageWindow } from '~/lib/pagination';
 

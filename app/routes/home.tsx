@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '~/components/link';
 import { metaTranslator, text, useT } from '~/lib/i18n';
 import { RETURN_PARAM } from '~/lib/return-to';
 import { INVITATION_CODE, INVITATION_PARAM } from '~/schemas/invitation';

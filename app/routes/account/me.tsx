@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Suspense } from 'react';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { Link } from '~/components/link';
 import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { FormLoading, onDemand } from '~/components/on-demand';

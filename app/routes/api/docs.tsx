@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import { referenceGroup, referenceIndex, type RefField, type RefOperation } from '~/api/openapi/reference.server';
 import { parseQuery } from '~/lib/api.server';
 import { NotFound } from '~/lib/errors.server';

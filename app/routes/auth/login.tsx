@@ -1,4 +1,5 @@
-import { Link, redirect, useActionData, useLoaderData } from 'react-router';
+import { redirect, useActionData, useLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import { onUse } from '~/components/on-demand';
 import { getUser } from '~/lib/auth.server';
 import { loginAuthenticator } from '~/domain/login-form.server';

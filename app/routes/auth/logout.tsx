@@ -1,4 +1,5 @@
-import { Form, Link, redirect } from 'react-router';
+import { Form, redirect } from 'react-router';
+import { Link } from '~/components/link';
 import { LOGOUT_TEXT } from '~/components/logout-button';
 import { metaTranslator, useT } from '~/lib/i18n';
 import { requestToken, destroySession, sessionCookie } from '~/lib/session.server';

@@ -1,5 +1,6 @@
 import { getFormProps } from '@conform-to/react';
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { TableRegion } from '~/components/data-table';
 import { EmptyState, Field, FormErrors } from '~/components/field';
 import { useSchemaForm } from '~/components/use-schema-form';

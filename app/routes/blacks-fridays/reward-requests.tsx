@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Form, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Link } from '~/components/link';
 import { BlackFridayTabs } from '~/components/black-friday-tabs';
 import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
 import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';

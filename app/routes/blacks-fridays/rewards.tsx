@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
-import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Form, redirect, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Link } from '~/components/link';
 import { BlackFridayTabs } from '~/components/black-friday-tabs';
 import { TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';

@@ -1,4 +1,5 @@
-import { data, Link, useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import { Pagination } from '~/components/pagination';
 import { PAGE_SIZE } from '~/lib/pagination';
 import { isEventType, type EventType } from '~/domain/event-types';

@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import { Pagination } from '~/components/pagination';
 import { metaTranslator, text, useT } from '~/lib/i18n';
 import { PAGE_SIZE } from '~/lib/pagination';

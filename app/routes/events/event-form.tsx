@@ -3,7 +3,8 @@
 // are hidden. The pictures link is offered on edit only, for in-person events (SPEC §5).
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useState } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { AGAIN, Field, FormErrors } from '~/components/field';
 import { MarkdownEditor } from '~/components/markdown-editor';
 import { useSchemaForm } from '~/components/use-schema-form';

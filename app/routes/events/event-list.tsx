@@ -1,5 +1,6 @@
 // The cards and dialogs shared by the catalogue and the type pages.
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { EventCard, type CardButtons, type CardEvent } from '~/components/event-card';
 import { EmptyState } from '~/components/field';

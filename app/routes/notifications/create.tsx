@@ -1,5 +1,6 @@
 import { getFormProps } from '@conform-to/react';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { Field, FormErrors } from '~/components/field';
 import { MarkdownEditor } from '~/components/markdown-editor';
 import { useSchemaForm } from '~/components/use-schema-form';

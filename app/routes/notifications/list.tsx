@@ -1,4 +1,5 @@
-import { Link, NavLink, useLoaderData } from 'react-router';
+import { NavLink, useLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';
 import { RichText } from '~/components/rich-text';

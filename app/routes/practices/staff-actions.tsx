@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData } from 'react-router';
+import { Form, useLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { EmptyState, Field } from '~/components/field';
 import { utcText } from '~/components/local-time';

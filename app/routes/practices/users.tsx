@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
-import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams, useSubmit } from 'react-router';
+import { Form, useActionData, useLoaderData, useLocation, useSearchParams, useSubmit } from 'react-router';
+import { Link } from '~/components/link';
 import { useEffect, useRef } from 'react';
 import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
 import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useRef } from 'react';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { Modal } from '~/components/dialog';
 import { Field, FormErrors } from '~/components/field';
 import { ChallengeFields } from '~/components/challenge-fields';

@@ -1,7 +1,8 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { data, Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Link } from '~/components/link';
 import { DialogActions, UrlDialog } from '~/components/dialog';
 import { DownloadLink } from '~/components/download-link';
 import { EmptyState, Field, FormErrors } from '~/components/field';

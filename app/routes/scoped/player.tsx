@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import { getPlayer } from '~/domain/learners.server';
 import { isStaff } from '~/domain/policy.server';
 import { certificatesOf } from '~/domain/reward-requests.server';

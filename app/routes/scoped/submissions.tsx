@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { data, Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Link } from '~/components/link';
 import { SelectAllBox, useClearSelectionAfterSuccess } from '~/components/bulk-selection';
 import { Cell, Row, StackedTable, TableRegion } from '~/components/data-table';
 import { DialogActions, UrlDialog } from '~/components/dialog';

@@ -1,4 +1,5 @@
-import { Link, useActionData, useLoaderData } from 'react-router';
+import { useActionData, useLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import { onUse } from '~/components/on-demand';
 import { resolveScope } from '~/domain/scope.server';
 import { createTeam, eventsOpenForTeams, myTeamIn, requireTeamPlayer } from '~/domain/teams.server';

@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link } from '~/components/link';
 import { FormErrors } from '~/components/field';
 import { onUse } from '~/components/on-demand';
 import { joinTeam, requireTeamPlayer, teamByCode } from '~/domain/teams.server';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useActionData, useLoaderData } from 'react-router';
+import { useActionData, useLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import { EmptyState } from '~/components/field';
 import { onUse } from '~/components/on-demand';
 import { myTeam, updateTeam } from '~/domain/teams.server';

@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import { TableRegion } from '~/components/data-table';
 import { EmptyState } from '~/components/field';
 import { Pagination } from '~/components/pagination';

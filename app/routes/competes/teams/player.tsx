@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import { resolveScope } from '~/domain/scope.server';
 import { teamPlayer } from '~/domain/teams.server';
 import { profileUrl } from '~/domain/user-view.server';

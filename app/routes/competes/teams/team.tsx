@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '~/components/link';
 import { resolveScope } from '~/domain/scope.server';
 import { teamAwaitingReview, teamInEvent, teamSolves } from '~/domain/teams.server';
 import { MESSAGES } from '~/lib/messages';
