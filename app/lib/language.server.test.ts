@@ -15,6 +15,7 @@ import { db } from './db.server';
 import { Invalid, RateLimited } from './errors.server';
 import { say } from './i18n';
 import { inLanguage, inRequestLanguage, languageCookie } from './language.server';
+import { openScopes } from './request-scope.server';
 import { createSession, sessionCookie } from './session.server';
 
 const inFrench = <T>(work: () => T) => inLanguage('fr', work);
@@ -102,6 +103,19 @@ describe('a request handed to React Router', () => {
     expect(await spoken('/practices/challenges.data', { Cookie: await languageCookie.serialize('fr') })).toBe(FRENCH);
     expect(await spoken('/', { 'Accept-Language': 'en' })).toBe(ENGLISH);
     expect(await spoken('/', {})).toBe(ENGLISH);
+  });
+
+  it('opens no scope for an English page, unless another is open (lib/request-scope.server.ts)', async () => {
+    const open = (headers: Record<string, string>) => inRequestLanguage(new Request('http://ctf.test/', { headers }), {}, async () => openScopes());
+    expect(await open({ 'Accept-Language': 'en' })).toBe(0);
+    expect(await open({ 'Accept-Language': 'fr' })).toBe(1);
+    let release = () => {};
+    const french = inRequestLanguage(new Request('http://ctf.test/', { headers: { 'Accept-Language': 'fr' } }), {}, () => new Promise<void>((resolve) => (release = resolve)).then(() => say('Not pending: {{ids}}.', { ids: '1' })));
+    await expect.poll(() => openScopes()).toBe(1);
+    expect(await inRequestLanguage(new Request('http://ctf.test/', { headers: { 'Accept-Language': 'en' } }), {}, async () => [openScopes(), say('Not pending: {{ids}}.', { ids: '1' })])).toEqual([2, ENGLISH]);
+    release();
+    expect(await french).toBe(FRENCH);
+    expect(openScopes()).toBe(0);
   });
 
   it("answers a page in the signed-in viewer's setting", async () => {

@@ -2,8 +2,7 @@
 // browser (a cookie), else the account's setting, else the browser's Accept-Language, else English.
 // remix-i18next's detector reads Accept-Language.
 // A page request runs in the scope of its language (inRequestLanguage), which lib/i18n.ts `say`
-// speaks; the API and everything outside a request speak English.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// speaks; the API and everything outside a request speak English (lib/request-scope.server.ts: what a scope costs).
 import { LRUCache } from 'lru-cache';
 import { createCookie } from 'react-router';
 import { LanguageDetector } from 'remix-i18next/server';
@@ -13,6 +12,9 @@ import { secure } from './session.server';
 import { unrecorded } from './viewer-reads.server';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, setLanguageSource, type Language } from './i18n';
 import { installI18next } from './i18next';
+import { inLanguage, openScopes, pageLanguage } from './request-scope.server';
+
+export { inLanguage, pageLanguage };
 
 // The server renders in both languages from the start, through i18next.
 installI18next();
@@ -52,21 +54,7 @@ export async function languageOf(input: LanguageInput): Promise<Language> {
   return input.acceptLanguage ? fromHeader(input.acceptLanguage) : DEFAULT_LANGUAGE;
 }
 
-const scope = new AsyncLocalStorage<Language>();
 setLanguageSource(pageLanguage);
-
-/**
- * The language of the page request under way, decided once for it by inRequestLanguage (server.ts):
- * loaders read it here rather than deciding again. English outside a page request.
- */
-export function pageLanguage(): Language {
-  return scope.getStore() ?? DEFAULT_LANGUAGE;
-}
-
-/** Runs `work` with `say` speaking `language`, through every await and callback it starts. */
-export function inLanguage<T>(language: Language, work: () => T): T {
-  return scope.run(language, work);
-}
 
 // React Router matches paths without regard to case, and decoded (lib/request-guards.server.ts).
 const API_PATH = /^\/api(\/|$)/i;
@@ -87,5 +75,6 @@ export async function inRequestLanguage<T>(request: Request, context: unknown, a
   // Read unrecorded: on a page kept for many viewers the language is part of the page's data (the
   // root loader returns pageLanguage()), not a read of the viewer.
   const account = user && unrecorded(user).language;
-  return inLanguage(await languageOf({ cookie: request.headers.get('Cookie'), acceptLanguage: request.headers.get('Accept-Language'), account }), answer);
+  const language = await languageOf({ cookie: request.headers.get('Cookie'), acceptLanguage: request.headers.get('Accept-Language'), account });
+  return language === DEFAULT_LANGUAGE && openScopes() === 0 ? answer() : inLanguage(language, answer);
 }

@@ -6,16 +6,15 @@
 //
 // It assumes the browser's first render reads the texts the server's did: hydration needs the same
 // markup anyway, and a text it lacks shows in English until the whole table is in, then in French.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { PAGE_TEXTS_ID } from './i18n';
 import { setTextReadRecorder } from './i18next';
+import { notedTexts, notingTexts } from './request-scope.server';
 
-const reads = new AsyncLocalStorage<Map<string, string>>();
-setTextReadRecorder((key, text) => reads.getStore()?.set(key, text));
+setTextReadRecorder((key, text) => notedTexts()?.set(key, text));
 
 /** Runs `render`, noting each table text it reads (through every callback it starts) into `texts`. */
 export function readingTexts<T>(texts: Map<string, string>, render: () => T): T {
-  return reads.run(texts, render);
+  return notingTexts(texts, render);
 }
 
 const BODY_END = Buffer.from('</body>');

@@ -2,7 +2,7 @@
 // `git worktree add /tmp/before <rev>`, then `npm install && npm run build` there) with this one. Both
 // servers run on copies of one dataset and the loads alternate between them, 5 s at a time,
 // so the noise of a shared host falls on both alike. Prints each round and the median ratio.
-// Scenarios: AB_SCENARIOS (comma-separated name prefixes from load.ts), rounds: AB_ROUNDS, dataset:
+// Scenarios: AB_SCENARIOS (name prefixes from load.ts, separated by ';': names hold commas), rounds: AB_ROUNDS, dataset:
 // AB_SIZE (small or large).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -38,7 +38,7 @@ for (const [name, cwd] of Object.entries(builds)) {
   for (;;) { try { if ((await fetch(`${url}/healthz`)).ok) break; } catch {} await new Promise((r) => setTimeout(r, 100)); }
   servers[name] = { url, kill: () => child.kill('SIGTERM') };
 }
-const wanted = (process.env.AB_SCENARIOS ?? 'correct solve,POST verify-submitted-flag (wrong),GET /api/auth/users/top-players/').split(',');
+const wanted = (process.env.AB_SCENARIOS ?? 'correct solve;POST verify-submitted-flag (wrong);GET /api/auth/users/top-players/').split(';');
 // Pages are asked as the dataset's viewer, by the session cookie the site sets (unsigned: session.server.ts).
 const cookie = (await createCookie('ctf_session').serialize(data.tokens.get(data.viewer.id)!)).split(';')[0];
 const perServer = Object.fromEntries(Object.keys(builds).map((n) => [n, scenarios(data, cookie).filter((s) => wanted.some((w) => s.name.startsWith(w)))]));

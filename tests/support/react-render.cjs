@@ -1,7 +1,18 @@
 // Renders one page with the react-dom build NODE_ENV picks and writes its bytes to stdout
 // (app/lib/react-dom-writes.test.ts runs it once per build: React and its renderer must come from
-// the same build, which one process cannot mix). Argument: the number of list rows.
+// the same build, which one process cannot mix). Argument: the number of list rows. It also says how
+// many times the renders ran work in an AsyncLocalStorage (the patched build should never).
+const { AsyncLocalStorage } = require('node:async_hooks');
 const { PassThrough } = require('node:stream');
+
+let storageRuns = 0;
+for (const method of ['run', 'enterWith']) {
+  const own = AsyncLocalStorage.prototype[method];
+  AsyncLocalStorage.prototype[method] = function (...args) {
+    storageRuns++;
+    return own.apply(this, args);
+  };
+}
 const { createElement: h, lazy, Suspense } = require('react');
 const { renderToPipeableStream } = require('react-dom/server');
 
@@ -38,5 +49,5 @@ const render = (node) => new Promise((resolve, reject) => {
 (async () => {
   // Two renders after the page: no text of one may be left for the next.
   const out = [await render(page), await render(h('p', null, 'première')), await render(h('p', null, 'seconde'))];
-  process.stdout.write(JSON.stringify(out.map((b) => b.toString('base64'))));
+  process.stdout.write(JSON.stringify({ renders: out.map((b) => b.toString('base64')), storageRuns }));
 })();
