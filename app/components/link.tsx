@@ -18,9 +18,19 @@ export const Link = typeof document === 'undefined' ? forwardRef<HTMLAnchorEleme
 // segment ends at its '/', so the test is linear in the target's length.
 const PLAIN_PATH = /^\/(?:[\w\-~%@!$&'()*+,;=:]+\/)*[\w\-~%@!$&'()*+,;=:]*(?:\?[^#]+)?(?:#.+)?$/;
 
+// Props of React Router's Link that are not the anchor's (target is, after href, as React Router puts it).
+const ROUTER_ONLY = new Set(['to', 'target', 'discover', 'reloadDocument', 'replace', 'state', 'preventScrollReset', 'relative', 'viewTransition', 'prefetch', 'mask', 'defaultShouldRevalidate']);
+
 function ServerLink(props: LinkProps, ref: React.ForwardedRef<HTMLAnchorElement>) {
-  const { to, target, discover = 'render', reloadDocument, replace, state, preventScrollReset, relative, viewTransition, prefetch, mask, defaultShouldRevalidate, ...anchor } = props;
-  if (typeof to !== 'string' || !PLAIN_PATH.test(to) || relative !== undefined || mask !== undefined) return <RouterLink ref={ref} {...props} />;
-  void [reloadDocument, replace, state, preventScrollReset, viewTransition, prefetch, defaultShouldRevalidate];
-  return <a {...(anchor as AnchorHTMLAttributes<HTMLAnchorElement>)} ref={ref} href={to} target={target} data-discover={discover === 'render' ? 'true' : undefined} />;
+  const { to } = props;
+  if (typeof to !== 'string' || !PLAIN_PATH.test(to) || props.relative !== undefined || props.mask !== undefined) return <RouterLink ref={ref} {...props} />;
+  // Copied by a loop: Node 20 builds an object literal of a spread followed by properties one
+  // property at a time (about 1 µs for a link's, against 0.1).
+  const anchor: Record<string, unknown> = {};
+  for (const name in props) if (!ROUTER_ONLY.has(name)) anchor[name] = props[name as keyof LinkProps];
+  anchor.ref = ref;
+  anchor.href = to;
+  anchor.target = props.target;
+  anchor['data-discover'] = (props.discover ?? 'render') === 'render' ? 'true' : undefined;
+  return <a {...(anchor as AnchorHTMLAttributes<HTMLAnchorElement>)} />;
 }
