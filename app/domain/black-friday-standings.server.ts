@@ -62,7 +62,9 @@ export class GeneralStandings {
   async rows(from: number, to: number): Promise<GeneralRow[]> {
     const slice = this.ranked.slice(Math.max(0, from), Math.max(0, to));
     const identities = await this.identitiesOf(slice.map((p) => p.id));
-    return slice.map((p, i) => ({ ...p, rank: from + i + 1, ...identities[i]! }));
+    // Object.assign: Node 20 builds a literal that starts with a spread one property at a time
+    // (about 5 µs a row against 0.2; docs/rules.md "Speed").
+    return slice.map((p, i) => Object.assign({}, p, { rank: from + i + 1 }, identities[i]!));
   }
 
   async page(page: number, pageSize: number = PAGE_SIZE.list): Promise<Page<GeneralRow>> {
