@@ -89,7 +89,8 @@ function directLane(build: ServerBuild): { answer: Answer; takes: (req: Incoming
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const context = { ...ctx, direct: true };
+      // Object.assign: Node 20 builds a literal that starts with a spread one property at a time (docs/rules.md "Speed").
+      const context = Object.assign({}, ctx, { direct: true });
       let reply: Reply | Response;
       try {
         const result = await handler({ request: lightRequest(req, `http://${host}${url}`, Buffer.concat(chunks)), params, context });
