@@ -213,12 +213,19 @@ export function finishedBody(template: Template, values: ViewerValues | null, no
  */
 export function templateKey(url: string, status: number, routeIds: string[], loaderData: unknown): string | null {
   // Checked by a walk of its own, then written by JSON.stringify without a replacer: a replacer is
-  // called from native code for every value, most of what the key cost.
-  if (!plainData(loaderData)) return null;
-  return createHash('sha256').update(`${status}\n${url}\n${routeIds.join(',')}\n`).update(JSON.stringify(loaderData) ?? '').digest('base64url');
+  // called from native code for every value, most of what the key cost. Data with a cycle (which
+  // turbo-stream can carry) throws in either: no template either.
+  let json: string;
+  try {
+    if (!plainData(loaderData)) return null;
+    json = JSON.stringify(loaderData) ?? '';
+  } catch {
+    return null;
+  }
+  return createHash('sha256').update(`${status}\n${url}\n${routeIds.join(',')}\n`).update(json).digest('base64url');
 }
 
-/** Whether JSON tells `value` apart from any other: plain objects, arrays, dates and primitives only (no cycles in loader data). */
+/** Whether JSON tells `value` apart from any other: plain objects, arrays, dates and primitives only. */
 function plainData(value: unknown): boolean {
   switch (typeof value) {
     case 'function':

@@ -47,6 +47,9 @@ describe('viewer templates', () => {
     expect(templateKey('/x', 200, ['root', 'page'], data)).not.toBe(templateKey('/x', 200, ['root', 'page'], { ...data, page: { rows: [1, 3] } }));
     expect(templateKey('/x', 200, ['root'], { root: new Map() })).toBeNull();
     expect(templateKey('/x', 200, ['root'], { root: Promise.resolve(1) })).toBeNull();
+    const cycle: Record<string, unknown> = { a: 1 };
+    cycle.self = cycle;
+    expect(templateKey('/x', 200, ['root'], { root: cycle })).toBeNull();
   });
 
   it('keeps templates by key', () => {
