@@ -85,16 +85,36 @@ const solveCountStatements = statementsBy<{ challengeId: number; n: number }, []
 const solveCounts = new Kept<string, Promise<Map<number, number>>>(['Submission'], async (counted) =>
   new Map((await solveCountStatements(counted).all()).map((r) => [r.challengeId, r.n])),
 );
-const submissionsOf = statement<{ challengeId: number; isCorrect: number; isValidated: number | null; comment: string | null; score: number }, [number]>(
-  'SELECT "challengeId", "isCorrect", "isValidated", comment, score FROM "Submission" WHERE "learnerId" = ? ORDER BY id DESC',
+// The player's submissions of the challenges shown (newest first): a page reads its dozen
+// challenges' rows, not every submission the player ever made (rows cost more to hand to
+// JavaScript than to find). The ids are padded to one of a few list lengths (an id repeated changes
+// nothing in IN), and read by a hundred at most, so a handful of statements serve every page size.
+type SubmissionRow = { challengeId: number; isCorrect: number; isValidated: number | null; comment: string | null; score: number };
+const ID_LISTS = [1, 4, 12, 25, 50, 100];
+const MAX_IDS = ID_LISTS[ID_LISTS.length - 1];
+const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(',');
+const submissionsOf = statementsBy<SubmissionRow, number[]>(
+  (ids) => `SELECT "challengeId", "isCorrect", "isValidated", comment, score FROM "Submission" WHERE "learnerId" = ? AND "challengeId" IN (${ids}) ORDER BY id DESC`,
 );
 const unlocksOf = statement<{ hintId: number }, [number]>('SELECT "hintId" FROM "HintUnlock" WHERE "userId" = ?');
 // In a team event the team's submissions and unlocks are the player's: a teammate's solve shows as
 // solved (and the team cannot score it twice), a teammate's hint is open (the team's solve pays it).
-const teamSubmissionsOf = statement<{ challengeId: number; isCorrect: number; isValidated: number | null; comment: string | null; score: number }, [number]>(
-  'SELECT "challengeId", "isCorrect", "isValidated", comment, score FROM "Submission" WHERE "teamId" = ? ORDER BY id DESC',
+const teamSubmissionsOf = statementsBy<SubmissionRow, number[]>(
+  (ids) => `SELECT "challengeId", "isCorrect", "isValidated", comment, score FROM "Submission" WHERE "teamId" = ? AND "challengeId" IN (${ids}) ORDER BY id DESC`,
 );
 const teamUnlocksOf = statement<{ hintId: number }, [number, number]>('SELECT "hintId" FROM "HintUnlock" WHERE "teamId" = ? OR "userId" = ?');
+/** The submissions of `challengeIds` by the player (their team's when `teamId` is set), each challenge's newest first. */
+async function playerSubmissions(actor: Actor, teamId: number | null, challengeIds: number[]): Promise<SubmissionRow[]> {
+  if (challengeIds.length > MAX_IDS) {
+    const chunks = [];
+    for (let from = 0; from < challengeIds.length; from += MAX_IDS) chunks.push(playerSubmissions(actor, teamId, challengeIds.slice(from, from + MAX_IDS)));
+    return (await Promise.all(chunks)).flat();
+  }
+  const length = ID_LISTS.find((n) => n >= challengeIds.length)!;
+  const ids = challengeIds.concat(Array.from({ length: length - challengeIds.length }, () => challengeIds[0]));
+  const list = placeholders(length);
+  return teamId === null ? submissionsOf(list).all(actor.id, ...ids) : teamSubmissionsOf(list).all(teamId, ...ids);
+}
 
 /** Every challenge of the scope (inactive ones too) with category, files, flag and hint, as kept. */
 export function boardCatalog(scope: Scope): Promise<CatalogRow[]> {
@@ -105,7 +125,7 @@ async function decorate(actor: Actor, scope: Scope, rows: CatalogRow[], teamId: 
   if (rows.length === 0) return [];
   const [solveCount, submissions, unlocks] = await Promise.all([
     solveCounts.get(countingSql(scope)),
-    teamId === null ? submissionsOf.all(actor.id) : teamSubmissionsOf.all(teamId),
+    playerSubmissions(actor, teamId, rows.map((c) => c.id)),
     teamId === null ? unlocksOf.all(actor.id) : teamUnlocksOf.all(teamId, actor.id),
   ]);
   const last = new Map<number, LastSubmission>();

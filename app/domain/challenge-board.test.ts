@@ -45,3 +45,28 @@ describe('the kept board', () => {
     expect(progress).toMatchObject({ challengeCount: 1, submissionsPercentage: 100 });
   });
 });
+
+describe("a card's last submission", () => {
+  it('is the same on pages of every size, past the hundred ids one read takes', async () => {
+    const learner = await makeUser();
+    const whole = () => listBoard(learner, PRACTICE, everything);
+    while ((await whole()).count < 102) await makePracticeChallenge();
+    // The first card, the hundredth and the hundred-and-first (either side of a read's bound), the last.
+    const cards = (await whole()).results;
+    const played = [cards[0], cards[99], cards[100], cards[cards.length - 1]];
+    for (const [n, c] of played.entries()) {
+      await db.submission.create({ data: { challengeId: c.id, learnerId: learner.id, score: 10 + n, isCorrect: true, solveKey: `u:${learner.id}:${c.id}` } });
+    }
+    const lastOf = (results: { id: number; last: unknown }[]) => new Map(results.map((c) => [c.id, c.last]));
+    const expected = lastOf((await whole()).results);
+    expect(played.map((c) => expected.get(c.id))).toEqual(played.map((_, n) => ({ isCorrect: true, isValidated: null, comment: null, score: 10 + n })));
+    expect([...expected.values()].filter(Boolean)).toHaveLength(4);
+    for (const pageSize of [1, 3, 12, 13, 100]) {
+      const seen = new Map<number, unknown>();
+      for (let page = 1; seen.size < expected.size; page++) {
+        for (const [id, last] of lastOf((await listBoard(learner, PRACTICE, { page, pageSize })).results)) seen.set(id, last);
+      }
+      expect(seen).toEqual(expected);
+    }
+  });
+});
