@@ -92,15 +92,16 @@ const solveCounts = new Kept<string, Promise<Map<number, number>>>(['Submission'
 type SubmissionRow = { challengeId: number; isCorrect: number; isValidated: number | null; comment: string | null; score: number };
 const ID_LISTS = [1, 4, 12, 25, 50, 100];
 const MAX_IDS = ID_LISTS[ID_LISTS.length - 1];
-const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(',');
+/** The condition on the challenges for a list of `count` ids. */
+const ofChallenges = (count: number) => `"challengeId" IN (${Array.from({ length: count }, () => '?').join(',')})`;
 const submissionsOf = statementsBy<SubmissionRow, number[]>(
-  (ids) => `SELECT "challengeId", "isCorrect", "isValidated", comment, score FROM "Submission" WHERE "learnerId" = ? AND "challengeId" IN (${ids}) ORDER BY id DESC`,
+  (challenges) => `SELECT "challengeId", "isCorrect", "isValidated", comment, score FROM "Submission" WHERE "learnerId" = ? AND ${challenges} ORDER BY id DESC`,
 );
 const unlocksOf = statement<{ hintId: number }, [number]>('SELECT "hintId" FROM "HintUnlock" WHERE "userId" = ?');
 // In a team event the team's submissions and unlocks are the player's: a teammate's solve shows as
 // solved (and the team cannot score it twice), a teammate's hint is open (the team's solve pays it).
 const teamSubmissionsOf = statementsBy<SubmissionRow, number[]>(
-  (ids) => `SELECT "challengeId", "isCorrect", "isValidated", comment, score FROM "Submission" WHERE "teamId" = ? AND "challengeId" IN (${ids}) ORDER BY id DESC`,
+  (challenges) => `SELECT "challengeId", "isCorrect", "isValidated", comment, score FROM "Submission" WHERE "teamId" = ? AND ${challenges} ORDER BY id DESC`,
 );
 const teamUnlocksOf = statement<{ hintId: number }, [number, number]>('SELECT "hintId" FROM "HintUnlock" WHERE "teamId" = ? OR "userId" = ?');
 /** The submissions of `challengeIds` by the player (their team's when `teamId` is set), each challenge's newest first. */
@@ -112,8 +113,8 @@ async function playerSubmissions(actor: Actor, teamId: number | null, challengeI
   }
   const length = ID_LISTS.find((n) => n >= challengeIds.length)!;
   const ids = challengeIds.concat(Array.from({ length: length - challengeIds.length }, () => challengeIds[0]));
-  const list = placeholders(length);
-  return teamId === null ? submissionsOf(list).all(actor.id, ...ids) : teamSubmissionsOf(list).all(teamId, ...ids);
+  const challenges = ofChallenges(length);
+  return teamId === null ? submissionsOf(challenges).all(actor.id, ...ids) : teamSubmissionsOf(challenges).all(teamId, ...ids);
 }
 
 /** Every challenge of the scope (inactive ones too) with category, files, flag and hint, as kept. */
