@@ -92,8 +92,8 @@ const solveCounts = new Kept<string, Promise<Map<number, number>>>(['Submission'
 type SubmissionRow = { challengeId: number; isCorrect: number; isValidated: number | null; comment: string | null; score: number };
 const ID_LISTS = [1, 4, 12, 25, 50, 100];
 const MAX_IDS = ID_LISTS[ID_LISTS.length - 1];
-/** The condition on the challenges for a list of `count` ids. */
-const ofChallenges = (count: number) => `"challengeId" IN (${Array.from({ length: count }, () => '?').join(',')})`;
+/** The condition on the challenges for each list length. */
+const OF_CHALLENGES = new Map(ID_LISTS.map((n) => [n, `"challengeId" IN (${Array.from({ length: n }, () => '?').join(',')})`]));
 const submissionsOf = statementsBy<SubmissionRow, number[]>(
   (challenges) => `SELECT "challengeId", "isCorrect", "isValidated", comment, score FROM "Submission" WHERE "learnerId" = ? AND ${challenges} ORDER BY id DESC`,
 );
@@ -113,7 +113,7 @@ async function playerSubmissions(actor: Actor, teamId: number | null, challengeI
   }
   const length = ID_LISTS.find((n) => n >= challengeIds.length)!;
   const ids = challengeIds.concat(Array.from({ length: length - challengeIds.length }, () => challengeIds[0]));
-  const challenges = ofChallenges(length);
+  const challenges = OF_CHALLENGES.get(length)!;
   return teamId === null ? submissionsOf(challenges).all(actor.id, ...ids) : teamSubmissionsOf(challenges).all(teamId, ...ids);
 }
 

@@ -25,6 +25,16 @@ export function sortByRank<T extends { id: number; reachedAt: Date | null }>(ent
 }
 
 /**
+ * Rows of a ranking from its `from`th entry (0-based): each entry with its rank and its identity
+ * (`identities[i]` for `entries[i]`). Object.assign, not `{ ...entry, rank, ...identity }`: Node 20
+ * builds a literal that starts with a spread one property at a time (about 5 µs a row against 0.2;
+ * docs/rules.md "Speed").
+ */
+export function rankedRows<E extends object, I extends object>(entries: E[], from: number, identities: I[]): (E & { rank: number } & I)[] {
+  return entries.map((entry, i) => Object.assign({}, entry, { rank: from + i + 1 }, identities[i]));
+}
+
+/**
  * Who is ranked on a player board, in ranking order: every learner with points from the counted
  * submissions, staff and superusers left out. `from` names the Submission table as `s` (with an
  * index hint where one pays); `counted` is the counting rule over it.
